@@ -1,0 +1,59 @@
+from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin
+
+from accounts import plans
+from accounts.models import PlanChange, User
+
+
+class PlanChangeInline(admin.TabularInline):
+    model = PlanChange
+    fk_name = "user"
+    fields = ["changed_at", "plan", "plan_until", "changed_by"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(User)
+class PlayerAdmin(UserAdmin):
+    list_display = [
+        "username",
+        "email",
+        "plan",
+        "plan_until",
+        "plan_in_force",
+        "is_staff",
+        "date_joined",
+    ]
+    list_filter = ["plan", "is_staff", "is_active"]
+    search_fields = ["username", "email"]
+    fieldsets = [
+        *UserAdmin.fieldsets,
+        ("Plan", {"fields": ["plan", "plan_until"]}),
+    ]
+    inlines = [PlanChangeInline]
+
+    @admin.display(description="in force")
+    def plan_in_force(self, user: User) -> str:
+        return plans.effective_plan(user).label
+
+    def save_model(self, request, obj: User, form, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if change and {"plan", "plan_until"} & set(form.changed_data):
+            PlanChange.objects.create(
+                user=obj, plan=obj.plan, plan_until=obj.plan_until, changed_by=request.user
+            )
+
+
+@admin.register(PlanChange)
+class PlanChangeAdmin(admin.ModelAdmin):
+    list_display = ["user", "plan", "plan_until", "changed_by", "changed_at"]
+    list_filter = ["plan"]
+    search_fields = ["user__username"]
+    readonly_fields = ["user", "plan", "plan_until", "changed_by", "changed_at"]
+
+    def has_add_permission(self, request) -> bool:
+        return False

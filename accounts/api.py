@@ -1,0 +1,189 @@
+"""Accounts API: register, token, me, and the staff-only plan change."""
+
+from django.contrib.auth import authenticate
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import exceptions, serializers, status
+from rest_framework.permissions import AllowAny, IsAdminUser, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts import plans, selectors, services
+from accounts.models import Plan, User
+from config.api_docs import error_responses
+from config.throttling import AddressRateThrottle, TokenUsernameRateThrottle
+
+
+class InvalidCredentials(exceptions.AuthenticationFailed):
+    default_detail = "Wrong username or password."
+    default_code = "invalid_credentials"
+
+
+class RegisterSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=30, trim_whitespace=True)
+    password = serializers.CharField(write_only=True, trim_whitespace=False, max_length=128)
+    email = serializers.EmailField(required=False, allow_blank=True, default="")
+
+
+class CredentialsSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(write_only=True, trim_whitespace=False, max_length=128)
+
+
+class PlanChangeSerializer(serializers.Serializer):
+    plan = serializers.ChoiceField(choices=Plan.choices)
+    until = serializers.DateTimeField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="When the paid plan ends (ISO 8601); absent or null: it does not end.",
+    )
+
+
+class AccountSerializer(serializers.Serializer):
+    """A user's plan as it stands now."""
+
+    username = serializers.CharField()
+    plan = serializers.ChoiceField(choices=Plan.choices, help_text="The plan in force now.")
+    plan_until = serializers.DateTimeField(allow_null=True)
+    entitlements = serializers.ListField(
+        child=serializers.ChoiceField(choices=[e.value for e in plans.Entitlement])
+    )
+    championship_entrant_limit = serializers.IntegerField(
+        allow_null=True, help_text="Most entrants in a championship you organise; null: no limit."
+    )
+    page = serializers.CharField()
+
+    def to_representation(self, user: User) -> dict:
+        request = self.context.get("request")
+        page = user.get_absolute_url()
+        until = plans.paid_until(user)
+        return {
+            "username": user.username,
+            "plan": plans.effective_plan(user).value,
+            "plan_until": serializers.DateTimeField().to_representation(until) if until else None,
+            "entitlements": sorted(e.value for e in plans.entitlements(user)),
+            "championship_entrant_limit": plans.championship_entrant_limit(user),
+            "page": request.build_absolute_uri(page) if request else page,
+        }
+
+
+class MeSerializer(AccountSerializer):
+    email = serializers.EmailField()
+    is_staff = serializers.BooleanField()
+
+    def to_representation(self, user: User) -> dict:
+        return {**super().to_representation(user), "email": user.email, "is_staff": user.is_staff}
+
+
+class RegisteredSerializer(AccountSerializer):
+    token = serializers.CharField()
+
+
+class RegisterView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    throttle_classes = [AddressRateThrottle]
+    throttle_scope = "register"
+
+    @extend_schema(
+        operation_id="accounts_register",
+        request=RegisterSerializer,
+        responses={201: RegisteredSerializer, **error_responses(400, 429)},
+        summary="Create a free account and get its API token",
+    )
+    def post(self, request: Request) -> Response:
+        payload = RegisterSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        user = services.register_user(**payload.validated_data)
+        body = AccountSerializer(user, context={"request": request}).data
+        body["token"] = services.api_token(user).key
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class TokenView(APIView):
+    permission_classes = [AllowAny]
+    throttle_classes = [AddressRateThrottle, TokenUsernameRateThrottle]
+    throttle_scope = "token"
+
+    def get_authenticators(self) -> list:
+        # Logging in takes a password, not a token or a session (and so needs no CSRF token);
+        # logging out (DELETE) needs to know who is asking.
+        if self.request is not None and self.request.method == "DELETE":
+            return super().get_authenticators()
+        return []
+
+    def get_authenticate_header(self, request: Request) -> str:
+        # Wrong credentials are a 401 that points at token authentication, even
+        # though this endpoint itself takes a password.
+        return "Token"
+
+    def get_permissions(self) -> list:
+        if self.request is not None and self.request.method == "DELETE":
+            return [IsAuthenticated()]
+        return super().get_permissions()
+
+    def get_throttles(self) -> list:
+        if self.request is not None and self.request.method == "DELETE":
+            return []
+        return super().get_throttles()
+
+    @extend_schema(
+        operation_id="accounts_token",
+        request=CredentialsSerializer,
+        responses={
+            200: inline_serializer("TokenResponse", {"token": serializers.CharField()}),
+            **error_responses(400, 401, 429),
+        },
+        summary="Exchange a username and password for the API token",
+    )
+    def post(self, request: Request) -> Response:
+        credentials = CredentialsSerializer(data=request.data)
+        credentials.is_valid(raise_exception=True)
+        user = authenticate(request._request, **credentials.validated_data)
+        if user is None:
+            raise InvalidCredentials(_("Wrong username or password."))
+        return Response({"token": services.api_token(user).key})
+
+    @extend_schema(
+        operation_id="accounts_token_revoke",
+        request=None,
+        responses={204: OpenApiResponse(description="Token revoked"), **error_responses(401)},
+        summary="Revoke your API token (log out everywhere)",
+    )
+    def delete(self, request: Request) -> Response:
+        services.revoke_api_token(request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MeView(APIView):
+    @extend_schema(
+        operation_id="accounts_me",
+        responses={200: MeSerializer, **error_responses(401)},
+        summary="Your account: plan, its end and what it entitles you to",
+    )
+    def get(self, request: Request) -> Response:
+        return Response(MeSerializer(request.user, context={"request": request}).data)
+
+
+class PlanView(APIView):
+    permission_classes = [IsAdminUser]
+
+    @extend_schema(
+        operation_id="accounts_plan_change",
+        request=PlanChangeSerializer,
+        responses={200: AccountSerializer, **error_responses(400, 401, 403, 404)},
+        summary="Change a user's plan (staff only)",
+    )
+    def post(self, request: Request, username: str) -> Response:
+        user = selectors.active_user_by_username(username)
+        change = PlanChangeSerializer(data=request.data)
+        change.is_valid(raise_exception=True)
+        services.change_plan(
+            user=user,
+            plan=change.validated_data["plan"],
+            until=change.validated_data["until"],
+            changed_by=request.user,
+        )
+        return Response(AccountSerializer(user, context={"request": request}).data)

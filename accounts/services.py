@@ -1,0 +1,117 @@
+"""Account operations: registration, API tokens, plan changes, demo accounts."""
+
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from rest_framework.authtoken.models import Token
+
+from accounts.models import Plan, PlanChange, User
+
+USERNAME_PATTERN = re.compile(r"^[\w.-]{3,30}$")
+# Names that would read as part of the site rather than a player.
+RESERVED_USERNAMES = frozenset(
+    {"admin", "api", "me", "register", "token", "cpu", "system", "staff", "anonymous", "static"}
+)
+
+
+def username_errors(username: str) -> list[str]:
+    """Why a new player may not take this username (empty when it is fine)."""
+    if not USERNAME_PATTERN.fullmatch(username):
+        return [_("Use 3 to 30 letters, digits, dots, dashes or underscores.")]
+    if username.lower() in RESERVED_USERNAMES:
+        return [_("This name is reserved.")]
+    if User.objects.filter(username__iexact=username).exists():
+        return [_("This username is taken.")]
+    return []
+
+
+def register_user(*, username: str, password: str, email: str = "") -> User:
+    """Create a free account and its API token; all fields are checked first."""
+    errors: dict[str, list[str]] = {}
+    if problems := username_errors(username):
+        errors["username"] = problems
+    try:
+        validate_password(password, user=User(username=username, email=email))
+    except ValidationError as error:
+        errors["password"] = list(error.messages)
+    if errors:
+        raise ValidationError(errors)
+    with transaction.atomic():
+        user = User.objects.create_user(username=username, email=email, password=password)
+        Token.objects.create(user=user)
+    return user
+
+
+def api_token(user: User) -> Token:
+    """The user's API token, made on first use."""
+    token, _created = Token.objects.get_or_create(user=user)
+    return token
+
+
+def revoke_api_token(user: User) -> None:
+    """Forget the user's token; the next log-in issues a new one."""
+    Token.objects.filter(user=user).delete()
+
+
+def change_plan(*, user: User, plan: str, until: datetime | None, changed_by: User | None) -> User:
+    """Set the user's plan (a paid one may end at `until`) and keep a record of it."""
+    if plan not in Plan.values:
+        raise ValidationError({"plan": [_("Choose free or paid.")]})
+    if until is not None:
+        if plan != Plan.PAID:
+            raise ValidationError({"until": [_("Only a paid plan has an end.")]})
+        if until <= timezone.now():
+            raise ValidationError({"until": [_("The end of a paid plan must be in the future.")]})
+    with transaction.atomic():
+        user.plan = plan
+        user.plan_until = until if plan == Plan.PAID else None
+        user.save(update_fields=["plan", "plan_until"])
+        PlanChange.objects.create(
+            user=user, plan=user.plan, plan_until=user.plan_until, changed_by=changed_by
+        )
+    return user
+
+
+@dataclass(frozen=True)
+class DemoAccount:
+    username: str
+    password: str
+    role: str
+
+
+DEMO_PLAYERS = (
+    ("alice", Plan.PAID),
+    ("bogdan", Plan.FREE),
+    ("celina", Plan.FREE),
+    ("dmitri", Plan.PAID),
+    ("ewa", Plan.FREE),
+    ("fyodor", Plan.FREE),
+)
+
+
+def create_demo_accounts() -> list[DemoAccount]:
+    """An admin and a few players, each with a fresh random password."""
+    accounts = []
+    with transaction.atomic():
+        admin, _created = User.objects.get_or_create(username="admin")
+        admin.is_staff = admin.is_superuser = True
+        password = secrets.token_urlsafe(9)
+        admin.set_password(password)
+        admin.save()
+        accounts.append(DemoAccount(admin.username, password, "admin"))
+        for username, plan in DEMO_PLAYERS:
+            player, _created = User.objects.get_or_create(username=username)
+            password = secrets.token_urlsafe(9)
+            player.set_password(password)
+            player.plan, player.plan_until = plan, None
+            player.save()
+            api_token(player)
+            accounts.append(DemoAccount(username, password, f"player ({plan})"))
+    return accounts

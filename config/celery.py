@@ -1,0 +1,11 @@
+"""The Celery application: tasks of every app, configured from Django settings."""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+app = Celery("championships")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

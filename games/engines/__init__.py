@@ -1,0 +1,1 @@
+"""Pure rules engines, one per game; nothing here imports Django."""
