@@ -1,4 +1,5 @@
 """Fixtures shared by the whole suite."""
+
 import os
 
 import pytest
@@ -72,3 +73,42 @@ def player_api(player) -> APIClient:
 @pytest.fixture
 def staff_api(staff) -> APIClient:
     return client_with_token(staff)
+
+
+def worker_database_url() -> str:
+    """A DATABASE_URL for the test database, for processes started by the tests."""
+    from django.db import connection
+
+    db = connection.settings_dict
+    if connection.vendor != "postgresql":
+        service_missing("a worker process needs a shared database server (PostgreSQL)")
+    credentials = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")
+    return f"postgres://{credentials}@{db['HOST'] or 'localhost'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+@pytest.fixture(scope="session")
+def celery_worker_name(django_db_setup, django_db_blocker) -> str:
+    """Start one real Celery worker for the session, on the test database; yields its name."""
+    import socket
+    import time
+    import uuid
+
+    from django.conf import settings
+
+    from config.celery import app
+    from tests.support.processes import celery_worker
+
+    if not settings.REDIS_URL:
+        service_missing("REDIS_URL is not set, so there is no broker for a real worker")
+    with django_db_blocker.unblock():
+        database_url = worker_database_url()
+    name = f"test-{uuid.uuid4().hex[:8]}@{socket.gethostname()}"
+    env = {**os.environ, "DATABASE_URL": database_url}
+    with celery_worker(env, name) as worker:
+        deadline = time.monotonic() + 60
+        while not app.control.ping(destination=[name], timeout=0.5):
+            if worker.poll() is not None:
+                pytest.fail(f"the Celery worker exited:\n{worker.stdout.read()}")
+            if time.monotonic() > deadline:
+                pytest.fail("the Celery worker did not answer a ping within 60 s")
+        yield name

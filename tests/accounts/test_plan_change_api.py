@@ -1,4 +1,5 @@
 """Staff change plans; everybody else is refused; the change is recorded and shown."""
+
 from datetime import timedelta
 
 import pytest

@@ -1,4 +1,5 @@
 """Entitlements follow the plan and its end; decided without a database."""
+
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 

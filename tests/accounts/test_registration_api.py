@@ -1,4 +1,5 @@
 """Register, log in for a token, and read your own account."""
+
 import pytest
 
 from accounts.models import User

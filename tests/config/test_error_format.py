@@ -1,4 +1,5 @@
 """Every API error, of every kind, is {"error": {"code", "message", "details"}}."""
+
 import pytest
 from django.urls import path
 from rest_framework.views import APIView

@@ -1,4 +1,5 @@
 """Register and log-in are throttled per address, and log-in per username too."""
+
 import pytest
 
 from tests.conftest import TEST_PASSWORD

@@ -1,0 +1,1 @@
+"""Benchmarks a person can run with `make bench`; numbers go to docs/benchmarks.md."""

@@ -1,0 +1,54 @@
+"""Run every benchmark: `python -m bench` (or `make bench`).
+
+The database is DATABASE_URL when set, otherwise a throw-away SQLite file.
+Throttling is lifted so the numbers measure the work, not the limits.
+"""
+
+import os
+import platform
+import sys
+import tempfile
+from pathlib import Path
+
+MODULES = ["bench.accounts_api"]
+
+
+def describe_machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
+
+
+def main() -> int:
+    scratch = tempfile.mkdtemp(prefix="bench-")
+    os.environ.setdefault("DATABASE_URL", f"sqlite:///{scratch}/bench.sqlite3")
+    os.environ.setdefault("DEBUG", "0")
+    for scope in ("REGISTER", "TOKEN", "TOKEN_USERNAME"):
+        os.environ[f"THROTTLE_{scope}"] = "1000000/second"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    from django.db import connection
+
+    call_command("migrate", verbosity=0)
+    print(f"machine: {describe_machine()}")
+    print(f"database: {connection.vendor}")
+    for name in MODULES:
+        module = __import__(name, fromlist=["run"])
+        print(f"\n[{name.removeprefix('bench.')}]")
+        for timing in module.run():
+            print(timing.line())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

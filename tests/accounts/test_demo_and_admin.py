@@ -1,0 +1,85 @@
+"""The demo accounts of `make demo`, and plans managed in the Django admin."""
+
+import re
+from io import StringIO
+
+import pytest
+from django.contrib.auth import authenticate
+from django.core.management import call_command
+from django.db import IntegrityError, transaction
+
+from accounts.models import Plan, PlanChange, User
+
+pytestmark = pytest.mark.django_db
+
+
+def run_demo() -> dict[str, str]:
+    out = StringIO()
+    call_command("demo", stdout=out)
+    return dict(re.findall(r"^\s+(\S+)\s+(\S+)\s+", out.getvalue(), flags=re.MULTILINE))
+
+
+def test_demo_prints_passwords_that_log_in():
+    passwords = run_demo()
+    assert "admin" in passwords and len(passwords) >= 4
+    for username, password in passwords.items():
+        assert authenticate(username=username, password=password) is not None, username
+    assert User.objects.get(username="admin").is_superuser
+
+
+def test_demo_can_run_again_and_gives_new_passwords():
+    first = run_demo()
+    second = run_demo()
+    assert set(first) == set(second)
+    assert User.objects.count() == len(second)
+    assert authenticate(username="admin", password=first["admin"]) is None
+    assert authenticate(username="admin", password=second["admin"]) is not None
+
+
+def test_demo_has_free_and_paid_players():
+    run_demo()
+    assert {Plan.FREE, Plan.PAID} <= set(User.objects.values_list("plan", flat=True))
+
+
+def test_database_refuses_usernames_differing_only_in_case():
+    User.objects.create_user(username="Mira", password="x-long-passphrase")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        User.objects.create(username="mira")
+
+
+def test_admin_lists_users_with_plans(client, make_user):
+    admin = make_user("boss", staff=True, is_superuser=True)
+    make_user("payer", plan=Plan.PAID)
+    client.force_login(admin)
+    response = client.get("/admin/accounts/user/?plan__exact=paid")
+    assert response.status_code == 200
+    assert b"payer" in response.content
+
+
+def test_plan_changed_in_the_admin_is_recorded(client, make_user):
+    admin = make_user("boss", staff=True, is_superuser=True)
+    player = make_user("payer")
+    client.force_login(admin)
+    form = {
+        "username": "payer",
+        "email": "",
+        "first_name": "",
+        "last_name": "",
+        "is_active": "on",
+        "date_joined_0": player.date_joined.strftime("%Y-%m-%d"),
+        "date_joined_1": player.date_joined.strftime("%H:%M:%S"),
+        "plan": "paid",
+        "plan_until_0": "2999-01-01",
+        "plan_until_1": "00:00:00",
+        "plan_changes-TOTAL_FORMS": "0",
+        "plan_changes-INITIAL_FORMS": "0",
+        "plan_changes-MIN_NUM_FORMS": "0",
+        "plan_changes-MAX_NUM_FORMS": "1000",
+    }
+    response = client.post(f"/admin/accounts/user/{player.pk}/change/", form)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    player.refresh_from_db()
+    assert player.plan == Plan.PAID
+    change = PlanChange.objects.get(user=player)
+    assert change.changed_by == admin
+    assert change.plan_until.year == 2999
