@@ -107,8 +107,8 @@ def celery_worker_name(django_db_setup, django_db_blocker) -> str:
     with celery_worker(env, name) as worker:
         deadline = time.monotonic() + 60
         while not app.control.ping(destination=[name], timeout=0.5):
-            if worker.poll() is not None:
-                pytest.fail(f"the Celery worker exited:\n{worker.stdout.read()}")
+            if worker.exited():
+                pytest.fail(f"the Celery worker exited:\n{worker.output()}")
             if time.monotonic() > deadline:
                 pytest.fail("the Celery worker did not answer a ping within 60 s")
         yield name

@@ -7,11 +7,13 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 PROJECT = Path(__file__).resolve().parents[2]
 _NOT_COPIED = shutil.ignore_patterns(
@@ -70,6 +72,42 @@ def post_json(url: str, body: dict, timeout: float = 10) -> tuple[int, dict]:
         return error.code, json.loads(error.read())
 
 
+class ChildProcess:
+    """A process started by a test, its output kept in a file (a pipe could fill and block it)."""
+
+    def __init__(self, process: subprocess.Popen, log: IO[str]) -> None:
+        self.process = process
+        self.log = log
+
+    def exited(self) -> bool:
+        return self.process.poll() is not None
+
+    def output(self) -> str:
+        self.log.seek(0)
+        return self.log.read()
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+@contextlib.contextmanager
+def child_process(command: list[str], cwd: Path, env: dict[str, str]) -> Iterator[ChildProcess]:
+    with tempfile.TemporaryFile(mode="w+") as log:
+        process = subprocess.Popen(
+            command, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT, text=True
+        )
+        child = ChildProcess(process, log)
+        try:
+            yield child
+        finally:
+            child.stop()
+
+
 @contextlib.contextmanager
 def running_site(folder: Path, env: dict[str, str], server: str = "runserver") -> Iterator[str]:
     """Serve the project in `folder` (runserver as `make demo` does, or uvicorn); yields its URL.
@@ -82,60 +120,26 @@ def running_site(folder: Path, env: dict[str, str], server: str = "runserver") -
         "runserver": ["manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
         "uvicorn": ["-m", "uvicorn", "config.asgi:application", "--port", str(port)],
     }[server]
-    process = subprocess.Popen(
-        [sys.executable, *command],
-        cwd=folder,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
+    with child_process([sys.executable, *command], folder, env) as site:
         deadline = time.monotonic() + 30
         while True:
-            if process.poll() is not None:
-                raise AssertionError(f"the site exited early:\n{process.stdout.read()}")
+            if site.exited():
+                raise AssertionError(f"the site exited early:\n{site.output()}")
             with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
                 break
             if time.monotonic() > deadline:
-                raise AssertionError("the site did not start listening within 30 s")
+                raise AssertionError(f"the site did not listen within 30 s:\n{site.output()}")
             time.sleep(0.1)
-        yield base
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        if process.stdout:
-            process.stdout.close()
+        yield f"http://127.0.0.1:{port}"
 
 
-@contextlib.contextmanager
-def celery_worker(env: dict[str, str], name: str) -> Iterator[subprocess.Popen]:
+def celery_worker(
+    env: dict[str, str], name: str
+) -> contextlib.AbstractContextManager[ChildProcess]:
     """A real Celery worker process for the project (solo pool, one task at a time)."""
-    worker = subprocess.Popen(
-        [
-            sys.executable, "-m", "celery", "-A", "config", "worker",
-            "--pool=solo", "--without-gossip", "--without-mingle",
-            "--loglevel=WARNING", f"--hostname={name}",
-        ],
-        cwd=PROJECT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )  # fmt: skip
-    try:
-        yield worker
-    finally:
-        worker.terminate()
-        try:
-            worker.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            worker.kill()
-            worker.wait()
-        if worker.stdout:
-            worker.stdout.close()
+    command = [
+        sys.executable, "-m", "celery", "-A", "config", "worker",
+        "--pool=solo", "--without-gossip", "--without-mingle",
+        "--loglevel=WARNING", f"--hostname={name}",
+    ]  # fmt: skip
+    return child_process(command, PROJECT, env)
