@@ -1,6 +1,7 @@
 """Every API error, of every kind, is {"error": {"code", "message", "details"}}."""
 
 import pytest
+from django.core.exceptions import PermissionDenied
 from django.urls import path
 from rest_framework.views import APIView
 
@@ -16,10 +17,19 @@ class Explodes(APIView):
         raise RuntimeError("a bug")
 
 
-# Used by the 500 test: the real site's URLs plus one view that fails.
-urlpatterns = [path("api/explodes/", Explodes.as_view()), *site_urlpatterns]
-handler500 = "config.views.server_error"
+def forbidden_plain_django_view(request):
+    raise PermissionDenied
+
+
+# The real site's URLs plus views that fail, for the error handlers outside DRF.
+urlpatterns = [
+    path("api/explodes/", Explodes.as_view()),
+    path("api/forbidden/", forbidden_plain_django_view),
+    *site_urlpatterns,
+]
+handler403 = "config.views.permission_denied"
 handler404 = "config.views.page_not_found"
+handler500 = "config.views.server_error"
 
 
 def assert_error(response, status: int, code: str) -> dict:
@@ -106,3 +116,13 @@ def test_throttled_says_when_to_retry(api, settings):
 def test_server_error_is_json_under_the_api(client):
     client.raise_request_exception = False
     assert_error(client.get("/api/explodes/"), 500, "server_error")
+
+
+@pytest.mark.urls("tests.config.test_error_format")
+def test_permission_denied_outside_drf_is_json_under_the_api(client):
+    assert_error(client.get("/api/forbidden/"), 403, "permission_denied")
+
+
+def test_request_for_an_unknown_host_is_a_json_bad_request(client):
+    client.raise_request_exception = False
+    assert_error(client.get("/api/accounts/me/", HTTP_HOST="evil.example"), 400, "bad_request")
