@@ -1,0 +1,106 @@
+"""What every rules engine offers, so the service treats all four games alike.
+
+An engine is pure Python: it never imports Django, never reads a clock and is
+deterministic given its options (and a seed, for games that deal). States are
+values: `apply` returns a new state and leaves the old one as it was.
+"""
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class IllegalMove(Exception):
+    """A move the rules refuse; `code` is stable and English, `message` is for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def as_dict(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message}
+
+
+class RecordError(ValueError):
+    """A game record that cannot be read or written."""
+
+
+class OptionError(RecordError):
+    """Game options the engine does not accept; `field` names the option at fault."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game stands: over or not, who won (None for a draw) and why."""
+
+    over: bool
+    winner: str | None = None
+    reason: str | None = None
+
+
+@dataclass
+class Step:
+    """What one move did: who played it, what it won, and the game's own facts (`extra`)."""
+
+    player: str
+    move: Any
+    points: int
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Record:
+    """A whole game: options and moves, as the rules file's JSON record."""
+
+    game: str
+    options: Mapping[str, Any]
+    moves: list[Any]
+
+
+class Engine(Protocol):
+    name: str
+    seats: tuple[str, ...]
+
+    def new(self, options: Mapping[str, Any] | None = None, seed: int | None = None) -> Any: ...
+
+    def apply(
+        self, state: Any, move: Any, player: str | None = None, *, record: bool = False
+    ) -> tuple[Any, Step]:
+        """Play `move` for `player` (the side to move if None).
+
+        `record=True` replays a game record: a move may name its player out of
+        turn, and moves after the end are still played (for analysis).
+        """
+        ...
+
+    def result(self, state: Any) -> Result: ...
+
+    def to_move(self, state: Any) -> str | None: ...
+
+    def score(self, state: Any) -> dict[str, int]: ...
+
+    def dump(self, state: Any) -> bytes: ...
+
+    def load(self, data: bytes) -> Any: ...
+
+    def view(self, state: Any) -> dict: ...
+
+    def read_record(self, text: str, filename: str = "") -> Record: ...
+
+    def write_record(self, record: Record, form: str = "json") -> str: ...
+
+    def replay(self, record: Record) -> Iterator[dict]:
+        """One line of the replay command per move (see games/engines/__main__.py)."""
+        ...
+
+
+def refuse_unknown_options(options: Mapping[str, Any], known: Iterable[str]) -> None:
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise OptionError(unknown[0], f"unknown option; known: {', '.join(sorted(known))}")
