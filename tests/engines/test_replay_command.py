@@ -1,0 +1,104 @@
+"""`python -m games.engines replay`: one JSON line per move, exit 2 on trouble."""
+
+import json
+import subprocess
+import sys
+
+from tests.engines.test_kropki_records import REAL_GAMES
+from tests.support.processes import PROJECT
+
+
+def replay(*arguments: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "games.engines", "replay", *arguments],
+        cwd=PROJECT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def lines(result: subprocess.CompletedProcess) -> list[dict]:
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def test_replay_prints_one_line_per_move_with_the_common_keys(tmp_path):
+    record = {
+        "game": "kropki",
+        "options": {"width": 10, "height": 10, "start": "empty"},
+        "moves": [[5, 5], [5, 6], [1, 1], [4, 5], [1, 2], [6, 5], [1, 3], [5, 4]],
+    }
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    result = replay(str(path))
+    assert result.returncode == 0, result.stderr
+    output = lines(result)
+    assert [line["n"] for line in output] == list(range(1, 9))
+    assert output[0] == {
+        "n": 1,
+        "player": "blue",
+        "move": [5, 5],
+        "points": 0,
+        "score": {"blue": 0, "red": 0},
+        "secured": False,
+        "over": False,
+    }
+    assert output[-1]["points"] == 1
+    assert output[-1]["score"] == {"blue": 0, "red": 1}
+
+
+def test_replay_reads_sgf_and_reaches_the_published_score():
+    result = replay(str(REAL_GAMES / "zagram352562.sgf"))
+    assert result.returncode == 0
+    assert lines(result)[-1]["score"] == {"blue": 3, "red": 60}
+
+
+def test_replay_reads_standard_input():
+    sgf = (REAL_GAMES / "playdots_962686_FullSgfWithStop.sgf").read_text(encoding="utf-8")
+    result = replay("-", stdin=sgf)
+    assert result.returncode == 0
+    assert lines(result)[-1]["score"] == {"blue": 3, "red": 2}
+
+
+def test_replay_format_override_decides_over():
+    # 100 quiet moves along the edges: a single game goes on, express ends at move 80.
+    moves = [[x, y] for y in (1, 32, 2, 31, 3) for x in range(1, 40)][:100]
+    record = json.dumps({"game": "kropki", "options": {"start": "empty"}, "moves": moves})
+    plain = lines(replay("-", stdin=record))
+    express = lines(replay("-", "--format", "express", stdin=record))
+    assert not any(line["over"] for line in plain)
+    assert [line["over"] for line in express].index(True) == 79
+    assert len(express) == 100  # the replay goes on to the end of the record
+
+
+def test_illegal_move_prints_the_error_and_exits_2():
+    record = {"game": "kropki", "options": {"start": "empty"}, "moves": [[3, 3], [3, 3], [4, 4]]}
+    result = replay("-", stdin=json.dumps(record))
+    assert result.returncode == 2
+    output = lines(result)
+    assert output[-1] == {
+        "n": 2,
+        "error": {"code": "occupied", "message": "3-3 already holds a dot (K9)."},
+    }
+    assert len(output) == 2
+
+
+def test_off_board_and_malformed_moves_are_named():
+    for move, code in (([40, 1], "off_board"), (["a", 1], "malformed")):
+        record = {"game": "kropki", "moves": [move]}
+        result = replay("-", stdin=json.dumps(record))
+        assert result.returncode == 2
+        assert lines(result)[-1]["error"]["code"] == code
+
+
+def test_broken_file_gives_one_line_and_exits_2(tmp_path):
+    for content in ("{not json", '{"game": "chess", "moves": []}', "(;GM[1])"):
+        path = tmp_path / "broken.txt"
+        path.write_text(content)
+        result = replay(str(path))
+        assert result.returncode == 2
+        assert result.stdout == ""
+        assert len(result.stderr.strip().splitlines()) == 1
+    missing = replay(str(tmp_path / "missing.json"))
+    assert missing.returncode == 2 and "missing.json" in missing.stderr
