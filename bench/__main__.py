@@ -10,7 +10,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-MODULES = ["bench.accounts_api"]
+MODULES = ["bench.kropki_engine", "bench.accounts_api"]
 
 
 def describe_machine() -> str:

@@ -40,3 +40,20 @@ def measure(name: str, action: Callable[[int], object], runs: int, warmup: int =
         p95_ms=samples[int(0.95 * (len(samples) - 1))],
         per_second=runs / total,
     )
+
+
+@dataclass(frozen=True)
+class Throughput:
+    """Many small steps timed one by one: their rate, mean and slowest."""
+
+    name: str
+    steps: int
+    mean_ms: float
+    slowest_ms: float
+    per_second: float
+
+    def line(self) -> str:
+        return (
+            f"{self.name:<44} {self.steps:>6} moves mean {self.mean_ms:8.4f} ms  "
+            f"slowest {self.slowest_ms:7.3f} ms  {self.per_second:9.0f}/s"
+        )

@@ -8,6 +8,7 @@ from typing import Any
 from games.engines.base import IllegalMove, Record, RecordError, Result, Step
 from games.engines.kropki import records
 from games.engines.kropki.board import BLUE, EMPTY, NOBODY, RED, SEAT_NAMES, SEATS, other
+from games.engines.kropki.cpu import suggest_point
 from games.engines.kropki.formats import end_reason
 from games.engines.kropki.options import KropkiOptions, parse_options
 from games.engines.kropki.rules import Position, empty_position, place
@@ -133,6 +134,14 @@ class KropkiEngine:
             return None
         winner = None if blue == red else (BLUE if blue > red else RED)
         return state.moves, winner, reason
+
+    def suggest(self, state: KropkiState) -> list[int] | None:
+        """The CPU player's move for the side to move; None when the game has no free point."""
+        position = state.position
+        geometry = position.board
+        last = geometry.index(*state.last) if state.last else None
+        point = suggest_point(position, state.to_move, last, state.moves)
+        return None if point is None else list(geometry.xy(point))
 
     # -- reading a state -------------------------------------------------------
     def result(self, state: KropkiState) -> Result:

@@ -1,0 +1,86 @@
+"""Kropki engine: random full-board 39×32 games, snapshots, and the CPU player."""
+
+import random
+import time
+
+from bench.timing import Throughput, Timing, measure
+
+GAMES = 20
+
+
+def _random_game_points(seed: int, width: int, height: int) -> list[tuple[int, int]]:
+    points = [(x, y) for y in range(1, height + 1) for x in range(1, width + 1)]
+    random.Random(seed).shuffle(points)
+    return points
+
+
+def _play_games(with_secured_check: bool, through_engine: bool) -> Throughput:
+    """Every move of GAMES random games played until the board is full, timed one by one.
+
+    The rules level mutates one position; the engine level also copies the state,
+    checks the move and decides the end of the game (asking K13 whenever the
+    scores differ, as a single game must).
+    """
+    from games.engines.kropki import ENGINE
+    from games.engines.kropki.rules import place
+    from games.engines.kropki.secured import secured_lead
+
+    moves, spent, slowest = 0, 0.0, 0.0
+    clock = time.perf_counter
+    for seed in range(GAMES):
+        state = ENGINE.new({"width": 39, "height": 32, "start": "empty"})
+        position = state.position
+        geometry = position.board
+        player = 1
+        for x, y in _random_game_points(seed, 39, 32):
+            index = geometry.index(x, y)
+            if not state.position.is_free(index):
+                continue
+            started = clock()
+            if through_engine:
+                state, _step = ENGINE.apply(state, [x, y], record=True)
+            else:
+                place(position, index, player)
+                if with_secured_check:
+                    secured_lead(position)
+            took = clock() - started
+            spent += took
+            slowest = max(slowest, took)
+            moves += 1
+            player = 3 - player
+    name = "engine.apply (+ K13 when scores differ)"
+    if not through_engine:
+        name = "rules: place + K13 secured check" if with_secured_check else "rules: place"
+    return Throughput(name, moves, spent / moves * 1000, slowest * 1000, moves / spent)
+
+
+def run() -> list[Timing | Throughput]:
+    from games.engines.kropki import ENGINE
+
+    results: list[Timing | Throughput] = [
+        _play_games(with_secured_check=False, through_engine=False),
+        _play_games(with_secured_check=True, through_engine=False),
+        _play_games(with_secured_check=False, through_engine=True),
+    ]
+    # A late-game position for the snapshot and CPU timings.
+    state = ENGINE.new()
+    for x, y in _random_game_points(99, 39, 32)[:700]:
+        try:
+            state, _step = ENGINE.apply(state, [x, y], record=True)
+        except Exception:  # points already taken by captures are simply skipped
+            continue
+    snapshot = ENGINE.dump(state)
+    results.append(measure(f"dump ({len(snapshot)} bytes)", lambda _i: ENGINE.dump(state), 2000))
+    results.append(measure("load", lambda _i: ENGINE.load(snapshot), 2000))
+
+    cpu_state = ENGINE.new()
+
+    def cpu_move(_i: int) -> None:
+        nonlocal cpu_state
+        move = ENGINE.suggest(cpu_state)
+        cpu_state, _step = ENGINE.apply(cpu_state, move, record=True)
+
+    results.append(measure("CPU suggest + apply, CPU vs CPU", cpu_move, 300, warmup=0))
+    late = ENGINE.load(snapshot)
+    results.append(measure("CPU suggest, 700-move position", lambda _i: ENGINE.suggest(late), 20))
+    return results
