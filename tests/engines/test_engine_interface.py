@@ -1,0 +1,30 @@
+"""The engines stand alone: no Django, one interface for every game."""
+
+import subprocess
+import sys
+
+from games.engines import GAMES, engine
+from tests.support.processes import PROJECT
+
+
+def test_engines_import_without_django():
+    probe = (
+        "import sys, games.engines.kropki, games.engines.__main__; print('django' in sys.modules)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], cwd=PROJECT, capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "False"
+
+
+def test_every_game_offers_the_common_interface():
+    needed = ["new", "apply", "result", "to_move", "score", "dump", "load", "view", "suggest"]
+    needed += ["read_record", "write_record", "replay"]
+    for game in GAMES:
+        rules = engine(game)
+        assert rules.name == game
+        missing = [name for name in needed if not callable(getattr(rules, name, None))]
+        assert not missing, f"{game} lacks {missing}"
+        state = rules.new()
+        assert rules.to_move(state) == rules.seats[0]
+        assert set(rules.score(state)) == set(rules.seats)
