@@ -8,7 +8,7 @@ import pytest
 from games.engines import Record, RecordError
 from games.engines.kropki import ENGINE
 
-REAL_GAMES = Path(__file__).resolve().parents[3] / "shared" / "data" / "kropki"
+REAL_GAMES = Path(__file__).resolve().parent / "data" / "kropki"
 # Final scores (blue, red) published with the files in shared/data/README.md.
 PUBLISHED = {
     "zagram352562.sgf": (260, (3, 60)),
