@@ -27,6 +27,15 @@ def write(record: Record, form: str = "json") -> str:
     raise RecordError(f"unknown record form {form!r}; use json or sgf")
 
 
+def _checked_record(options: dict[str, Any], moves: list, where: str) -> Record:
+    """A record whose options the engine accepts; a fault names the option."""
+    try:
+        parse_options(options)
+    except OptionError as error:
+        raise RecordError(f"{where}{error}") from None
+    return Record(game="kropki", options=options, moves=moves)
+
+
 # -- JSON ----------------------------------------------------------------------
 
 
@@ -45,11 +54,7 @@ def read_json(text: str) -> Record:
         raise RecordError("options: a JSON object")
     if not isinstance(moves, list):
         raise RecordError("moves: a JSON list")
-    try:
-        parse_options(options)
-    except OptionError as error:
-        raise RecordError(f"options.{error}") from None
-    return Record(game="kropki", options=options, moves=moves)
+    return _checked_record(options, moves, "options.")
 
 
 def write_json(record: Record) -> str:
@@ -139,11 +144,7 @@ def read_sgf(text: str) -> Record:
                 colour = _SGF_COLOURS[name]
                 moves.extend([*_sgf_point(v, height), colour] for v in values if v)
     options: dict[str, Any] = {"width": width, "height": height, "start": setup}
-    try:
-        parse_options(options)
-    except OptionError as error:
-        raise RecordError(f"SGF: {error}") from None
-    return Record(game="kropki", options=options, moves=moves)
+    return _checked_record(options, moves, "SGF: ")
 
 
 def write_sgf(record: Record) -> str:
