@@ -7,17 +7,11 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
-from rest_framework import exceptions, status
+from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-
-class Conflict(exceptions.APIException):
-    """The request clashes with the current state (a move on a taken sequence number...)."""
-
-    status_code = status.HTTP_409_CONFLICT
-    default_detail = "The request conflicts with the current state."
-    default_code = "conflict"
+from config.errors import DomainError
 
 
 def error_body(code: str, message: str, details: Mapping[str, Any] | None = None) -> dict:
@@ -61,6 +55,10 @@ def _validation_error(exc: exceptions.ValidationError) -> tuple[str, str, dict]:
 
 def exception_handler(exc: Exception, context: dict) -> Response | None:
     """DRF's handler, then the project's error shape; unknown exceptions stay 500s."""
+    if isinstance(exc, DomainError):
+        details = {exc.field: [exc.message]} if exc.field else {}
+        message = f"{exc.field}: {exc.message}" if exc.field else exc.message
+        return Response(error_body(exc.code, message, details), status=exc.status)
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(
             exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}

@@ -145,7 +145,12 @@ CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 90)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 300)}
 CELERY_TIMEZONE = "UTC"
-CELERY_BEAT_SCHEDULE: dict = {}
+# The database is the source of truth: this sweep hands any game whose pending
+# moves were lost with a broker message or a killed worker back to the workers,
+# and catches clocks whose scheduled check went missing.
+CELERY_BEAT_SCHEDULE = {
+    "games-sweep": {"task": "games.sweep", "schedule": env_int("GAMES_SWEEP_SECONDS", 2)},
+}
 
 # --- Accounts -------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
@@ -181,6 +186,8 @@ REST_FRAMEWORK = {
     # reads X-Forwarded-For only that deep.
     "NUM_PROXIES": env_int("NUM_PROXIES", 0) or None,
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
+    # `?format=` belongs to endpoints (the record's json or sgf), not to content negotiation.
+    "URL_FORMAT_OVERRIDE": None,
 }
 
 SPECTACULAR_SETTINGS = {

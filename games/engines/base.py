@@ -69,6 +69,10 @@ class Engine(Protocol):
 
     def new(self, options: Mapping[str, Any] | None = None, seed: int | None = None) -> Any: ...
 
+    def validate_move(self, move: Any) -> None:
+        """Raise IllegalMove("malformed") for a payload that cannot be a move of this game."""
+        ...
+
     def apply(
         self, state: Any, move: Any, player: str | None = None, *, record: bool = False
     ) -> tuple[Any, Step]:

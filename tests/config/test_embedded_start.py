@@ -56,6 +56,6 @@ def test_embedded_site_serves_home_admin_and_api_docs_with_their_assets(embedded
     assert assets, "the docs page should load its scripts from this site, not a CDN"
     for asset in assets:
         assert get(f"{base}{asset.decode()}")[0] == 200, asset
-    status, schema, _headers = get(f"{base}/api/schema/?format=json")
+    status, schema, _headers = get(f"{base}/api/schema/")
     assert status == 200
-    assert "/api/accounts/register/" in json.loads(schema)["paths"]
+    assert b"/api/accounts/register/:" in schema

@@ -48,7 +48,7 @@ class KropkiState:
         return self._secured
 
 
-def _point(move: Any, state: KropkiState) -> tuple[int, int, int | None]:
+def _point(move: Any) -> tuple[int, int, int | None]:
     """(x, y, named player or None) of a move payload, or IllegalMove('malformed')."""
     if isinstance(move, list | tuple) and len(move) in (2, 3):
         x, y, *named = move
@@ -83,10 +83,16 @@ class KropkiEngine:
             return {"blue": [], "red": []}
         return {colour: list(points) for colour, points in settings.start}
 
+    def validate_move(self, move: Any) -> None:
+        """Refuse a payload that is not a move at all ([x, y]), before it is queued."""
+        if not isinstance(move, list | tuple) or len(move) != 2:
+            raise IllegalMove("malformed", f"A Kropki move is [x, y]; got {move!r}.")
+        _point(move)
+
     def apply(
         self, state: KropkiState, move: Any, player: str | None = None, *, record: bool = False
     ) -> tuple[KropkiState, Step]:
-        x, y, named = _point(move, state)
+        x, y, named = _point(move)
         if player is not None and player not in SEATS:
             raise IllegalMove("unknown_player", f"There is no {player!r} in Kropki.")
         mover = SEATS[player] if player is not None else named or state.to_move
@@ -116,7 +122,9 @@ class KropkiEngine:
         after.last = (x, y)
         if after.ended is None:
             after.ended = self._end(after)
-        step = Step(player=SEAT_NAMES[mover], move=[x, y], points=points)
+        step = Step(
+            player=SEAT_NAMES[mover], move=[x, y], points=points, extra={"secured": after.secured}
+        )
         return after, step
 
     def _end(self, state: KropkiState) -> tuple[int, int | None, str] | None:

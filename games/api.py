@@ -1,0 +1,271 @@
+"""Games API: create, accept or decline, read, move, resign, draw, record."""
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.api_docs import error_responses
+from config.errors import DomainError
+from games import live, selectors, services
+from games.engines import GAMES
+from games.models import Game, Move
+
+MAX_WAIT_SECONDS = 10.0
+
+
+class CreateGameSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=GAMES)
+    options = serializers.DictField(required=False, default=dict)
+    format = serializers.ChoiceField(
+        choices=["express", "extended", "full"], required=False, allow_null=True, default=None
+    )
+    opponent = serializers.CharField(help_text='"cpu" for a practice game, or a username.')
+    seat = serializers.CharField(required=False, allow_null=True, default=None)
+    rated = serializers.BooleanField(required=False, default=False)
+    time_control = serializers.DictField(
+        required=False, allow_null=True, default=None, help_text="{initial_s, increment_s, move_s}"
+    )
+
+
+class MoveSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(min_value=1, help_text="1-based number of this move.")
+    move = serializers.JSONField(help_text="Kropki: [x, y].")
+
+
+class GameSerializer(serializers.Serializer):
+    """The game as `games.selectors.game_detail` shows it."""
+
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    kind = serializers.CharField()
+    options = serializers.DictField()
+    format = serializers.CharField(allow_null=True)
+    rated = serializers.BooleanField()
+    players = serializers.DictField(child=serializers.CharField())
+    status = serializers.CharField()
+    to_move = serializers.CharField(allow_null=True)
+    to_move_seat = serializers.CharField(allow_null=True)
+    move_count = serializers.IntegerField()
+    score = serializers.DictField(child=serializers.IntegerField())
+    result = serializers.DictField()
+    clocks = serializers.DictField(child=serializers.FloatField())
+    time_control = serializers.DictField(allow_null=True)
+    secured = serializers.BooleanField()
+    draw_offer = serializers.CharField(allow_null=True)
+    position = serializers.DictField()
+    version = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    page = serializers.CharField()
+
+    def to_representation(self, game: Game) -> dict:
+        detail = selectors.game_detail(game)
+        request = self.context.get("request")
+        if request is not None:
+            detail["page"] = request.build_absolute_uri(detail["page"])
+        detail["created_at"] = serializers.DateTimeField().to_representation(detail["created_at"])
+        return detail
+
+
+class MoveRowSerializer(serializers.ModelSerializer):
+    player = serializers.SerializerMethodField()
+    move = serializers.JSONField(source="payload")
+    reason = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Move
+        fields = ["seq", "seat", "player", "move", "status", "reason", "points", "score_after"]
+        fields += ["received_at", "processed_at"]
+
+    def get_player(self, move: Move) -> str:
+        return move.player.username if move.player_id else selectors.CPU_NAME
+
+    def get_reason(self, move: Move) -> dict | None:
+        if move.status != Move.Status.REFUSED:
+            return None
+        return {"code": move.refusal_code, "message": move.refusal_message}
+
+
+MoveResultSerializer = inline_serializer(
+    "MoveResult",
+    {
+        "seq": serializers.IntegerField(),
+        "status": serializers.ChoiceField(choices=Move.Status.choices),
+        "url": serializers.CharField(),
+        "reason": serializers.DictField(required=False),
+        "score": serializers.DictField(required=False),
+        "game_over": serializers.BooleanField(required=False),
+    },
+)
+
+
+def _game(game_id: int) -> Game:
+    game = get_object_or_404(Game, pk=game_id)
+    if services.clock_overdue(game):
+        # Clocks are the server's: a reader who finds one run out has it enforced.
+        services.process_game(game.pk)
+        game.refresh_from_db()
+    return game
+
+
+class GamesView(APIView):
+    @extend_schema(
+        operation_id="games_list",
+        parameters=[OpenApiParameter("status", str, enum=[s for s, _ in Game.Status.choices])],
+        responses={200: GameSerializer(many=True), **error_responses(401)},
+        summary="Your games, newest first",
+    )
+    def get(self, request: Request) -> Response:
+        games = selectors.games_of(request.user, request.query_params.get("status"))[:100]
+        return Response(GameSerializer(games, many=True, context={"request": request}).data)
+
+    @extend_schema(
+        operation_id="games_create",
+        request=CreateGameSerializer,
+        responses={201: GameSerializer, **error_responses(400, 401)},
+        summary="Start a practice game against the CPU, or invite a player",
+    )
+    def post(self, request: Request) -> Response:
+        payload = CreateGameSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        game = services.create_game(creator=request.user, **payload.validated_data)
+        body = GameSerializer(game, context={"request": request}).data
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class GameView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="games_detail",
+        responses={200: GameSerializer, **error_responses(404)},
+        summary="A game: players, position, score, clocks, result",
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        return Response(GameSerializer(_game(game_id), context={"request": request}).data)
+
+
+def _action(operation_id: str, summary: str, service):
+    """A POST endpoint that runs one game service for the requesting player."""
+
+    class ActionView(APIView):
+        @extend_schema(
+            operation_id=operation_id,
+            request=None,
+            responses={200: GameSerializer, **error_responses(401, 403, 404, 409)},
+            summary=summary,
+        )
+        def post(self, request: Request, game_id: int) -> Response:
+            game = service(game_id, request.user)
+            return Response(GameSerializer(game, context={"request": request}).data)
+
+    ActionView.__name__ = ActionView.__qualname__ = f"{operation_id.title().replace('_', '')}View"
+    return ActionView
+
+
+AcceptView = _action("games_accept", "Accept an invitation", services.accept_invitation)
+DeclineView = _action(
+    "games_decline", "Decline (or withdraw) an invitation", services.decline_invitation
+)
+ResignView = _action("games_resign", "Resign the game", services.resign)
+DrawView = _action(
+    "games_draw", "Offer a draw, or accept the opponent's offer", services.offer_draw
+)
+
+
+class MovesView(APIView):
+    def get_permissions(self) -> list:
+        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
+
+    @extend_schema(
+        operation_id="games_moves_list",
+        parameters=[OpenApiParameter("after", int, description="Only moves numbered above this.")],
+        responses={200: MoveRowSerializer(many=True), **error_responses(400, 404)},
+        summary="The moves of a game, with their status and result",
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game(game_id)
+        try:
+            after = int(request.query_params.get("after", 0))
+        except ValueError:
+            raise DomainError("a whole number", field="after") from None
+        rows = selectors.move_rows(game, after)
+        return Response(MoveRowSerializer(rows, many=True).data)
+
+    @extend_schema(
+        operation_id="games_moves_submit",
+        request=MoveSerializer,
+        parameters=[
+            OpenApiParameter(
+                "wait", float, description="Wait up to this many seconds (≤ 10) for the result."
+            )
+        ],
+        responses={
+            200: MoveResultSerializer,
+            202: MoveResultSerializer,
+            **error_responses(400, 401, 403, 404, 409),
+        },
+        summary="Play a move; it is checked by a worker",
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        payload = MoveSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        wait = _wait_seconds(request)
+        move, _created = services.submit_move(
+            game_id=game_id,
+            user=request.user,
+            seq=payload.validated_data["seq"],
+            payload=payload.validated_data["move"],
+        )
+        if wait > 0 and move.status == Move.Status.PENDING:
+            live.wait_for_move(move.pk, wait)
+            move.refresh_from_db()
+        url = request.build_absolute_uri(f"/api/games/{game_id}/moves/?after={move.seq - 1}")
+        body = {"seq": move.seq, "status": move.status, "url": url}
+        if move.status == Move.Status.PENDING:
+            return Response(body, status=status.HTTP_202_ACCEPTED)
+        game = Game.objects.only("score", "status").get(pk=game_id)
+        body["score"] = game.score
+        body["game_over"] = game.status == Game.Status.FINISHED
+        if move.status == Move.Status.REFUSED:
+            body["reason"] = {"code": move.refusal_code, "message": move.refusal_message}
+        return Response(body, status=status.HTTP_200_OK)
+
+
+def _wait_seconds(request: Request) -> float:
+    raw = request.query_params.get("wait")
+    if raw is None:
+        return 0.0
+    try:
+        seconds = float(raw)
+    except ValueError:
+        raise DomainError("seconds, a number from 0 to 10", field="wait") from None
+    if not 0 <= seconds <= MAX_WAIT_SECONDS:
+        raise DomainError("seconds, a number from 0 to 10", field="wait")
+    return seconds
+
+
+class RecordView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="games_record",
+        parameters=[OpenApiParameter("format", str, enum=["json", "sgf"])],
+        responses={(200, "application/json"): OpenApiTypes.OBJECT, **error_responses(400, 404)},
+        summary="The game record (JSON; SGF for Kropki)",
+    )
+    def get(self, request: Request, game_id: int) -> HttpResponse:
+        game = _game(game_id)
+        form = request.query_params.get("format", "json")
+        if form not in ("json", "sgf") or (form == "sgf" and game.game != "kropki"):
+            raise DomainError("json, or sgf for Kropki", field="format")
+        text = services.game_record(game, form)
+        content_type = "application/json" if form == "json" else "application/x-go-sgf"
+        response = HttpResponse(text, content_type=f"{content_type}; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{game.game}-{game.pk}.{form}"'
+        return response

@@ -1,0 +1,161 @@
+"""Live updates of games: Redis pub/sub in production, an in-process hub when embedded.
+
+Publishers send after their transaction has committed. A request that waits
+for its move (`?wait=`) blocks on a per-move Redis list instead of a channel,
+so it cannot miss an answer that came before it started listening.
+"""
+
+import json
+import queue
+import threading
+from collections import defaultdict
+from collections.abc import Iterator
+from functools import cache
+
+import redis
+from django.conf import settings
+
+DONE_TTL_SECONDS = 60
+
+
+def channel(game_id: int) -> str:
+    return f"championships:game:{game_id}"
+
+
+def _done_key(move_id: int) -> str:
+    return f"championships:move-done:{move_id}"
+
+
+@cache
+def _client(url: str) -> redis.Redis:
+    return redis.Redis.from_url(url, health_check_interval=30)
+
+
+def redis_client() -> redis.Redis | None:
+    return _client(settings.REDIS_URL) if settings.REDIS_URL else None
+
+
+class _Hub:
+    """Pub/sub inside one process, for the embedded mode."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._listeners: dict[str, set[queue.Queue]] = defaultdict(set)
+
+    def publish(self, name: str, message: str) -> None:
+        with self._lock:
+            listeners = list(self._listeners.get(name, ()))
+        for listener in listeners:
+            listener.put(message)
+
+    def subscribe(self, name: str) -> queue.Queue:
+        listener: queue.Queue = queue.Queue()
+        with self._lock:
+            self._listeners[name].add(listener)
+        return listener
+
+    def unsubscribe(self, name: str, listener: queue.Queue) -> None:
+        with self._lock:
+            self._listeners[name].discard(listener)
+
+
+HUB = _Hub()
+
+
+def publish(game_id: int, events: list[dict], done_move_ids: list[int] = ()) -> None:
+    """Send the game's events to its listeners and wake requests waiting on these moves."""
+    messages = [json.dumps(event, separators=(",", ":")) for event in events]
+    client = redis_client()
+    if client is None:
+        for message in messages:
+            HUB.publish(channel(game_id), message)
+        return
+    with client.pipeline(transaction=False) as pipe:
+        for move_id in done_move_ids:
+            pipe.rpush(_done_key(move_id), 1)
+            pipe.expire(_done_key(move_id), DONE_TTL_SECONDS)
+        for message in messages:
+            pipe.publish(channel(game_id), message)
+        pipe.execute()
+
+
+def wait_for_move(move_id: int, timeout: float) -> None:
+    """Block until the worker has decided the move, or `timeout` seconds pass."""
+    client = redis_client()
+    if client is None or timeout <= 0:
+        return  # embedded: the move was decided in-process before the request got here
+    client.blpop([_done_key(move_id)], timeout=timeout)
+
+
+class Subscription:
+    """Listening to one game, from the moment it is made (so nothing is missed after it)."""
+
+    def __init__(self, game_id: int) -> None:
+        self.name = channel(game_id)
+        self.client = redis_client()
+        if self.client is None:
+            self.listener = HUB.subscribe(self.name)
+            return
+        self.pubsub = self.client.pubsub()
+        self.pubsub.subscribe(self.name)
+        self.pubsub.get_message(timeout=5)  # the confirmation: from here on nothing is lost
+
+    def messages(self, heartbeat: float) -> Iterator[str | None]:
+        """Published messages; None after every `heartbeat` seconds of silence."""
+        while True:
+            if self.client is None:
+                try:
+                    yield self.listener.get(timeout=heartbeat)
+                except queue.Empty:
+                    yield None
+                continue
+            message = self.pubsub.get_message(ignore_subscribe_messages=True, timeout=heartbeat)
+            yield message["data"].decode() if message else None
+
+    def close(self) -> None:
+        if self.client is None:
+            HUB.unsubscribe(self.name, self.listener)
+        else:
+            self.pubsub.close()
+
+
+class AsyncSubscription:
+    """`Subscription` for ASGI servers."""
+
+    def __init__(self, game_id: int) -> None:
+        self.name = channel(game_id)
+
+    async def open(self) -> "AsyncSubscription":
+        import redis.asyncio as aredis
+
+        if not settings.REDIS_URL:
+            self.client = None
+            self.listener = HUB.subscribe(self.name)
+            return self
+        self.client = aredis.Redis.from_url(settings.REDIS_URL)
+        self.pubsub = self.client.pubsub()
+        await self.pubsub.subscribe(self.name)
+        await self.pubsub.get_message(timeout=5)
+        return self
+
+    async def messages(self, heartbeat: float):
+        import asyncio
+
+        while True:
+            if self.client is None:
+                try:
+                    yield await asyncio.to_thread(self.listener.get, True, heartbeat)
+                except queue.Empty:
+                    yield None
+                continue
+            message = await self.pubsub.get_message(
+                ignore_subscribe_messages=True, timeout=heartbeat
+            )
+            yield message["data"].decode() if message else None
+
+    async def close(self) -> None:
+        if self.client is None:
+            HUB.unsubscribe(self.name, self.listener)
+            return
+        await self.pubsub.aclose()
+        await self.client.aclose()

@@ -1,0 +1,130 @@
+"""Games, their seats and their moves."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from games.engines import GAMES
+
+
+class Game(models.Model):
+    class Kind(models.TextChoices):
+        PRACTICE = "practice", _("Practice against the CPU")
+        FRIENDLY = "friendly", _("Friendly")
+        CHAMPIONSHIP = "championship", _("Championship")
+
+    class Status(models.TextChoices):
+        INVITED = "invited", _("Waiting for the opponent")
+        ACTIVE = "active", _("Active")
+        FINISHED = "finished", _("Finished")
+        DECLINED = "declined", _("Declined")
+
+    game = models.CharField(max_length=20, choices=[(name, name) for name in GAMES])
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    options = models.JSONField(default=dict, help_text=_("The engine's options, format included."))
+    format = models.CharField(max_length=12, blank=True, default="")
+    rated = models.BooleanField(default=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
+    )
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.INVITED, db_index=True
+    )
+    to_move = models.CharField(max_length=10, blank=True, default="")
+    move_count = models.PositiveIntegerField(default=0)
+    score = models.JSONField(default=dict)
+    secured = models.BooleanField(default=False)
+    winner = models.CharField(max_length=10, blank=True, default="", help_text=_("Winning seat."))
+    result_reason = models.CharField(max_length=20, blank=True, default="")
+    snapshot = models.BinaryField()
+    draw_offer = models.CharField(max_length=10, blank=True, default="")
+    # Clocks: seconds left per seat as of turn_started_at; deadline for the side to move.
+    time_control = models.JSONField(null=True, blank=True)
+    clocks = models.JSONField(default=dict)
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    # Bumped on every change: the id of live events and of polling.
+    version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["status", "deadline"], name="games_game_clock_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("game", kwargs={"game_id": self.pk})
+
+
+class Seat(models.Model):
+    """Who sits where: a user, or the CPU when `user` is empty."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    seat = models.CharField(max_length=10)
+    order = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="seats",
+    )  # fmt: skip
+
+    class Meta:
+        ordering = ["order"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="games_seat_unique"),
+            models.UniqueConstraint(
+                fields=["game", "user"], condition=Q(user__isnull=False), name="games_player_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.seat}"
+
+    @property
+    def is_cpu(self) -> bool:
+        return self.user_id is None
+
+
+class Move(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        ACCEPTED = "accepted", _("Accepted")
+        REFUSED = "refused", _("Refused")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField()
+    seat = models.CharField(max_length=10)
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+",
+    )  # fmt: skip
+    payload = models.JSONField()
+    status = models.CharField(
+        max_length=8, choices=Status.choices, default=Status.PENDING, db_index=True
+    )
+    refusal_code = models.CharField(max_length=30, blank=True, default="")
+    refusal_message = models.CharField(max_length=300, blank=True, default="")
+    points = models.IntegerField(default=0)
+    score_after = models.JSONField(null=True, blank=True)
+    received_at = models.DateTimeField(auto_now_add=True)
+    processed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["seq", "id"]
+        constraints = [
+            # A refused move frees its number for the next try.
+            models.UniqueConstraint(
+                fields=["game", "seq"],
+                condition=~Q(status="refused"),
+                name="games_move_seq_unique",
+            ),
+        ]
+        indexes = [models.Index(fields=["status", "received_at"], name="games_move_pending_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.game} move {self.seq}"

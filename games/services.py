@@ -1,0 +1,419 @@
+"""Game operations: creating games, moves through the worker, clocks, resign and draws.
+
+Every change of a game happens here, inside a transaction holding the game's
+row lock; listeners hear of it after the commit.
+"""
+
+import logging
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from accounts.models import User
+from config.errors import Conflict, DomainError, NotAllowed, NotFound
+from games import clocks, live
+from games.engines import IllegalMove, OptionError, engine
+from games.models import Game, Move, Seat
+
+log = logging.getLogger(__name__)
+
+CPU = "cpu"
+# Pending moves older than this are handed to a worker again by the sweep.
+SWEEP_AFTER = timedelta(seconds=3)
+
+# Called inside the transaction that ends a game; championships and ratings register here.
+GAME_FINISHED_HANDLERS: list[Callable[[Game], None]] = []
+
+
+# -- creating games --------------------------------------------------------------
+
+
+def create_game(
+    *,
+    creator: User,
+    game: str,
+    options: dict | None,
+    format: str | None,
+    opponent: str,
+    seat: str | None = None,
+    rated: bool = False,
+    time_control: dict | None = None,
+) -> Game:
+    """A practice game against the CPU (opponent "cpu") or a friendly invitation."""
+    try:
+        rules = engine(game)
+    except KeyError:
+        raise DomainError(f"unknown game {game!r}", field="game") from None
+    options = dict(options or {})
+    if format:
+        options["format"] = format
+    try:
+        state = rules.new(options)
+    except OptionError as error:
+        raise DomainError(error.message, field=f"options.{error.field}") from None
+    try:
+        control = clocks.parse_time_control(time_control)
+    except clocks.TimeControlError as error:
+        raise DomainError(error.message, field=error.field) from None
+    seat = seat or rules.seats[0]
+    if seat not in rules.seats:
+        raise DomainError(f"choose one of {', '.join(rules.seats)}", field="seat")
+
+    practice = opponent == CPU
+    if practice:
+        opponent_user = None
+        if rated:
+            raise DomainError("games against the CPU are not rated", field="rated")
+    else:
+        opponent_user = User.objects.filter(username__iexact=opponent, is_active=True).first()
+        if opponent_user is None:
+            raise DomainError(f"no player called {opponent!r}", field="opponent")
+        if opponent_user.pk == creator.pk:
+            raise DomainError("invite somebody else", field="opponent")
+
+    with transaction.atomic():
+        record = Game.objects.create(
+            game=game,
+            kind=Game.Kind.PRACTICE if practice else Game.Kind.FRIENDLY,
+            options=options,
+            format=format or "",
+            rated=rated,
+            created_by=creator,
+            status=Game.Status.INVITED,
+            to_move=rules.to_move(state) or "",
+            score=rules.score(state),
+            snapshot=rules.dump(state),
+            time_control=control.as_dict() if control else None,
+            version=1,
+        )
+        for order, name in enumerate(rules.seats):
+            user = creator if name == seat else opponent_user
+            Seat.objects.create(game=record, seat=name, order=order, user=user)
+        if practice:
+            _start(record, timezone.now())
+            record.save()
+            _after_commit(record, [], [])
+            if record.to_move != seat:
+                game_id = record.pk
+                transaction.on_commit(lambda: _enqueue(game_id))  # the CPU opens
+    return record
+
+
+def _participant_seat(game: Game, user: User) -> Seat:
+    seat = game.seats.filter(user=user).first()
+    if seat is None:
+        raise NotAllowed("You do not play in this game.")
+    return seat
+
+
+def accept_invitation(game_id: int, user: User) -> Game:
+    with transaction.atomic():
+        game = _locked(game_id)
+        seat = _participant_seat(game, user)
+        if game.status != Game.Status.INVITED:
+            raise Conflict(f"The game is {game.status}, not waiting for an answer.")
+        if game.created_by_id == seat.user_id:
+            raise NotAllowed("Your opponent accepts the invitation, not you.")
+        _start(game, timezone.now())
+        game.version += 1
+        game.save()
+        _after_commit(game, [], [])
+    return game
+
+
+def decline_invitation(game_id: int, user: User) -> Game:
+    """The invited player declines, or the one who invited takes it back."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        _participant_seat(game, user)
+        if game.status != Game.Status.INVITED:
+            raise Conflict(f"The game is {game.status}, not waiting for an answer.")
+        game.status = Game.Status.DECLINED
+        game.to_move = ""
+        game.version += 1
+        game.save()
+        _after_commit(game, [], [])
+    return game
+
+
+def _start(game: Game, now: datetime) -> None:
+    rules = engine(game.game)
+    control = _control(game)
+    game.status = Game.Status.ACTIVE
+    game.started_at = now
+    game.clocks = clocks.starting_clocks(control, rules.seats)
+    game.turn_started_at = now
+    game.deadline = clocks.deadline(control, game.clocks.get(game.to_move), now)
+
+
+# -- moves -----------------------------------------------------------------------
+
+
+def submit_move(*, game_id: int, user: User, seq: int, payload) -> tuple[Move, bool]:
+    """Store the move as pending and hand the game to a worker; (move, newly stored).
+
+    Sending the same move with the same number again returns the first one.
+    """
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise NotFound("No such game.")
+    seat = _participant_seat(game, user)
+    try:
+        engine(game.game).validate_move(payload)
+    except IllegalMove as refusal:
+        raise DomainError(refusal.message, code=refusal.code, field="move") from None
+    try:
+        with transaction.atomic():
+            move = Move.objects.create(
+                game=game, seq=seq, seat=seat.seat, player=user, payload=payload
+            )
+            transaction.on_commit(lambda: _enqueue(game_id))
+        return move, True
+    except IntegrityError:
+        pass
+    held = game.moves.exclude(status=Move.Status.REFUSED).filter(seq=seq).first()
+    if held is not None and held.seat == seat.seat and held.payload == payload:
+        return held, False
+    raise Conflict(f"Move {seq} is already taken by another move.", code="seq_taken")
+
+
+def _enqueue(game_id: int) -> None:
+    from games.tasks import process_game
+
+    process_game.delay(game_id)
+
+
+def _locked(game_id: int) -> Game:
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise NotFound("No such game.")
+    return game
+
+
+def _control(game: Game) -> clocks.TimeControl | None:
+    return clocks.parse_time_control(game.time_control)
+
+
+def process_game(game_id: int) -> None:
+    """The worker's turn: decide pending moves in order, play the CPU, watch the clock.
+
+    Idempotent: with nothing pending and no deadline passed it changes nothing.
+    """
+    events: list[dict] = []
+    decided: list[int] = []
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None:
+            return
+        pending = list(game.moves.filter(status=Move.Status.PENDING).order_by("seq", "id"))
+        now = timezone.now()
+        cpu_seats = {s.seat for s in game.seats.all() if s.is_cpu}
+        cpu_due = game.status == Game.Status.ACTIVE and game.to_move in cpu_seats
+        if not pending and not cpu_due and not clock_overdue(game, now):
+            return
+        rules = engine(game.game)
+        state = rules.load(bytes(game.snapshot))
+        for move in pending:
+            if clock_overdue(game, move.received_at):
+                _finish_on_time(game, game.deadline, events)
+            state = _decide(game, rules, state, move, now, events)
+            decided.append(move.id)
+        while game.status == Game.Status.ACTIVE and game.to_move in cpu_seats:
+            payload = rules.suggest(state)
+            if payload is None:
+                break
+            cpu_move = Move.objects.create(
+                game=game, seq=game.move_count + 1, seat=game.to_move, payload=payload
+            )
+            state = _decide(game, rules, state, cpu_move, timezone.now(), events)
+        if clock_overdue(game):
+            _finish_on_time(game, game.deadline, events)
+        game.snapshot = rules.dump(state)
+        game.version += 1
+        game.save()
+        _after_commit(game, events, decided)
+
+
+def _decide(game: Game, rules, state, move: Move, now: datetime, events: list[dict]):
+    """Accept or refuse one move; returns the state after it."""
+    refusal = None
+    if game.status != Game.Status.ACTIVE:
+        refusal = IllegalMove("game_over", "The game is over.")
+    elif move.seq != game.move_count + 1:
+        refusal = IllegalMove("wrong_seq", f"The next move is number {game.move_count + 1}.")
+    elif move.seat != game.to_move:
+        refusal = IllegalMove("not_your_turn", "It is not your move.")
+    else:
+        try:
+            state, step = rules.apply(state, move.payload, move.seat)
+        except IllegalMove as illegal:
+            refusal = illegal
+    move.processed_at = now
+    if refusal is not None:
+        move.status = Move.Status.REFUSED
+        move.refusal_code, move.refusal_message = refusal.code, refusal.message[:300]
+        move.save(update_fields=["status", "refusal_code", "refusal_message", "processed_at"])
+        events.append(_move_event(game, move))
+        return state
+
+    control = _control(game)
+    mover = move.seat
+    if control is not None and game.turn_started_at is not None:
+        thinking = max(move.received_at, game.turn_started_at) - game.turn_started_at
+        if mover in game.clocks:
+            game.clocks[mover] = clocks.after_move(control, game.clocks[mover], thinking)
+    move.status = Move.Status.ACCEPTED
+    move.points = step.points
+    move.score_after = rules.score(state)
+    move.save(update_fields=["status", "points", "score_after", "processed_at"])
+    game.move_count += 1
+    game.score = move.score_after
+    game.secured = bool(step.extra.get("secured", False))
+    game.to_move = rules.to_move(state) or ""
+    if game.draw_offer and game.draw_offer != mover:
+        game.draw_offer = ""  # answering with a move declines the offer
+    game.turn_started_at = now
+    game.deadline = clocks.deadline(control, game.clocks.get(game.to_move), now)
+    events.append(_move_event(game, move))
+    result = rules.result(state)
+    if result.over:
+        _finish(game, result.winner, result.reason, now, events)
+    return state
+
+
+def _move_event(game: Game, move: Move) -> dict:
+    event = {
+        "type": "move",
+        "game": game.pk,
+        "seq": move.seq,
+        "seat": move.seat,
+        "move": move.payload,
+        "status": move.status,
+        "points": move.points,
+        "score": game.score,
+    }
+    if move.status == Move.Status.REFUSED:
+        event["reason"] = {"code": move.refusal_code, "message": move.refusal_message}
+    return event
+
+
+def _finish(game: Game, winner: str | None, reason: str, now: datetime, events: list[dict]) -> None:
+    game.status = Game.Status.FINISHED
+    game.winner = winner or ""
+    game.result_reason = reason
+    game.to_move = ""
+    game.deadline = None
+    game.draw_offer = ""
+    game.finished_at = now
+    events.append({"type": "game_over", "game": game.pk, "winner": winner, "reason": reason})
+    for handler in GAME_FINISHED_HANDLERS:
+        handler(game)
+
+
+def _finish_on_time(game: Game, when: datetime, events: list[dict]) -> None:
+    """The side to move ran out of time: it loses (K12; the two-player rule)."""
+    loser = game.to_move
+    if loser in game.clocks:
+        game.clocks[loser] = 0.0
+    _finish(game, _sole_opponent(game, loser), "time", when, events)
+
+
+def _sole_opponent(game: Game, seat: str) -> str | None:
+    """The winner when `seat` loses a two-player game (None with more players)."""
+    others = [name for name in engine(game.game).seats if name != seat]
+    return others[0] if len(others) == 1 else None
+
+
+def _after_commit(game: Game, events: list[dict], decided: list[int]) -> None:
+    """After the commit: tell listeners, wake waiting requests, book the next clock check."""
+    game_id, version = game.pk, game.version
+    state_event = {"type": "state", "game": game_id, "version": version, "status": game.status}
+    deadline = game.deadline
+
+    def send() -> None:
+        for event in events:
+            event["version"] = version
+        live.publish(game_id, [*events, state_event], decided)
+        if deadline is not None:
+            _book_clock_check(game_id, deadline)
+
+    transaction.on_commit(send)
+
+
+def _book_clock_check(game_id: int, deadline: datetime) -> None:
+    from django.conf import settings
+
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return  # embedded: clocks are enforced when the game is next read
+    from games.tasks import process_game
+
+    process_game.apply_async((game_id,), eta=deadline + timedelta(milliseconds=50))
+
+
+# -- resign, draw, clocks, sweep ---------------------------------------------------
+
+
+def resign(game_id: int, user: User) -> Game:
+    with transaction.atomic():
+        game = _locked(game_id)
+        seat = _participant_seat(game, user)
+        if game.status != Game.Status.ACTIVE:
+            raise Conflict("The game is not being played.", code="game_over")
+        events: list[dict] = []
+        _finish(game, _sole_opponent(game, seat.seat), "resignation", timezone.now(), events)
+        game.version += 1
+        game.save()
+        _after_commit(game, events, [])
+    return game
+
+
+def offer_draw(game_id: int, user: User) -> Game:
+    """Offer a draw, or accept the opponent's standing offer."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        seat = _participant_seat(game, user)
+        if game.status != Game.Status.ACTIVE:
+            raise Conflict("The game is not being played.", code="game_over")
+        events: list[dict] = []
+        if game.draw_offer and game.draw_offer != seat.seat:
+            _finish(game, None, "agreement", timezone.now(), events)
+        else:
+            game.draw_offer = seat.seat
+            events.append({"type": "draw_offer", "game": game.pk, "seat": seat.seat})
+        game.version += 1
+        game.save()
+        _after_commit(game, events, [])
+    return game
+
+
+def clock_overdue(game: Game, now: datetime | None = None) -> bool:
+    return (
+        game.status == Game.Status.ACTIVE
+        and game.deadline is not None
+        and game.deadline <= (now or timezone.now())
+    )
+
+
+def sweep() -> list[int]:
+    """Hand to the workers every game with old pending moves or a passed deadline."""
+    now = timezone.now()
+    stale = Move.objects.filter(status=Move.Status.PENDING, received_at__lt=now - SWEEP_AFTER)
+    overdue = Game.objects.filter(status=Game.Status.ACTIVE, deadline__lt=now)
+    game_ids = set(stale.values_list("game_id", flat=True)) | set(
+        overdue.values_list("id", flat=True)
+    )
+    for game_id in sorted(game_ids):
+        _enqueue(game_id)
+    return sorted(game_ids)
+
+
+def game_record(game: Game, form: str = "json") -> str:
+    """The game's record (the rules file's JSON, or SGF for Kropki)."""
+    from games.engines import Record
+
+    rules = engine(game.game)
+    accepted = game.moves.filter(status=Move.Status.ACCEPTED).order_by("seq")
+    moves = list(accepted.values_list("payload", flat=True))
+    return rules.write_record(Record(game=game.game, options=game.options, moves=moves), form)

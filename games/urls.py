@@ -1,0 +1,19 @@
+from django.urls import path
+
+from games import api, events, views
+
+api_urlpatterns = [
+    path("", api.GamesView.as_view(), name="api-games"),
+    path("<int:game_id>/", api.GameView.as_view(), name="api-game"),
+    path("<int:game_id>/accept/", api.AcceptView.as_view(), name="api-game-accept"),
+    path("<int:game_id>/decline/", api.DeclineView.as_view(), name="api-game-decline"),
+    path("<int:game_id>/resign/", api.ResignView.as_view(), name="api-game-resign"),
+    path("<int:game_id>/draw/", api.DrawView.as_view(), name="api-game-draw"),
+    path("<int:game_id>/moves/", api.MovesView.as_view(), name="api-game-moves"),
+    path("<int:game_id>/record/", api.RecordView.as_view(), name="api-game-record"),
+    path("<int:game_id>/events/", events.game_events, name="api-game-events"),
+]
+
+page_urlpatterns = [
+    path("<int:game_id>/", views.game_page, name="game"),
+]
