@@ -11,6 +11,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Exchange, Queue
 
 from config.env import env_bool, env_int, env_list, env_str
 
@@ -127,6 +128,12 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
+# Tasks go straight to a named list through the anonymous exchange: no routing table
+# in Redis to lose, so a flushed Redis (or a new one) still delivers what is sent next.
+CELERY_TASK_DEFAULT_QUEUE = "championships"
+CELERY_TASK_DEFAULT_EXCHANGE = ""
+CELERY_TASK_DEFAULT_ROUTING_KEY = "championships"
+CELERY_TASK_QUEUES = [Queue("championships", Exchange(""), routing_key="championships")]
 # Without a broker every task runs in the calling process, right after the
 # transaction that enqueued it commits: one code path for a laptop and a cluster.
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL

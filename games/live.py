@@ -26,9 +26,19 @@ def _done_key(move_id: int) -> str:
     return f"championships:move-done:{move_id}"
 
 
+# Longer than any blocking read here (a 10 s wait, a 15 s heartbeat), short enough to
+# notice a Redis that stopped answering.
+SOCKET_TIMEOUT_SECONDS = 30
+
+
 @cache
 def _client(url: str) -> redis.Redis:
-    return redis.Redis.from_url(url, health_check_interval=30)
+    return redis.Redis.from_url(
+        url,
+        socket_timeout=SOCKET_TIMEOUT_SECONDS,
+        socket_connect_timeout=2,
+        health_check_interval=30,
+    )
 
 
 def redis_client() -> redis.Redis | None:
@@ -84,7 +94,13 @@ def wait_for_move(move_id: int, timeout: float) -> None:
     client = redis_client()
     if client is None or timeout <= 0:
         return  # embedded: the move was decided in-process before the request got here
-    client.blpop([_done_key(move_id)], timeout=timeout)
+    key = _done_key(move_id)
+    if client.blpop([key], timeout=timeout) is not None:
+        # Put the token back for the next request waiting on the same move.
+        with client.pipeline(transaction=False) as pipe:
+            pipe.rpush(key, 1)
+            pipe.expire(key, DONE_TTL_SECONDS)
+            pipe.execute()
 
 
 class Subscription:

@@ -343,12 +343,10 @@ def _after_commit(game: Game, events: list[dict], decided: list[int]) -> None:
 
 
 def _book_clock_check(game_id: int, deadline: datetime) -> None:
-    from django.conf import settings
-
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        return  # embedded: clocks are enforced when the game is next read
     from games.tasks import process_game
 
+    if process_game.app.conf.task_always_eager:
+        return  # embedded: clocks are enforced when the game is next read
     process_game.apply_async((game_id,), eta=deadline + timedelta(milliseconds=50))
 
 
