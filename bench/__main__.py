@@ -1,6 +1,8 @@
 """Run every benchmark: `python -m bench` (or `make bench`).
 
-The database is DATABASE_URL when set, otherwise a throw-away SQLite file.
+The database is DATABASE_URL when set (use a throw-away database: benchmark
+players and games are written to it), otherwise a throw-away SQLite file.
+The pipeline benchmark runs only with DATABASE_URL on PostgreSQL and REDIS_URL.
 Throttling is lifted so the numbers measure the work, not the limits.
 """
 
@@ -10,7 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-MODULES = ["bench.kropki_engine", "bench.accounts_api"]
+MODULES = ["bench.kropki_engine", "bench.accounts_api", "bench.pipeline"]
 
 
 def describe_machine() -> str:
@@ -46,7 +48,7 @@ def main() -> int:
         module = __import__(name, fromlist=["run"])
         print(f"\n[{name.removeprefix('bench.')}]")
         for timing in module.run():
-            print(timing.line())
+            print(timing if isinstance(timing, str) else timing.line())
     return 0
 
 

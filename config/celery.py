@@ -3,9 +3,27 @@
 import os
 
 from celery import Celery
+from celery.signals import task_postrun, task_prerun
+from django.db import close_old_connections
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("championships")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+# Celery closes Django's database connections around every task unless told to reuse
+# them, and a new PostgreSQL connection per move costs more than the move itself. So
+# Celery's closing is switched off and tasks get Django's own request lifecycle: a
+# connection is kept for CONN_MAX_AGE, health-checked, and dropped once it has failed.
+app.conf.CELERY_DB_REUSE_MAX = 2**62
+
+
+@task_prerun.connect
+def _database_before_task(**_kwargs) -> None:
+    close_old_connections()
+
+
+@task_postrun.connect
+def _database_after_task(**_kwargs) -> None:
+    close_old_connections()

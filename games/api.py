@@ -222,19 +222,18 @@ class MovesView(APIView):
             seq=payload.validated_data["seq"],
             payload=payload.validated_data["move"],
         )
-        if wait > 0 and move.status == Move.Status.PENDING:
-            live.wait_for_move(move.pk, wait)
-            move.refresh_from_db()
         url = request.build_absolute_uri(f"/api/games/{game_id}/moves/?after={move.seq - 1}")
-        body = {"seq": move.seq, "status": move.status, "url": url}
-        if move.status == Move.Status.PENDING:
+        result = None
+        if wait > 0 and move.status == Move.Status.PENDING:
+            result = live.wait_for_move(move.pk, wait)
+            if result is None:
+                move.refresh_from_db()  # embedded, or the wait ran out
+        if result is None and move.status != Move.Status.PENDING:
+            result = services.move_result(move)
+        if result is None:
+            body = {"seq": move.seq, "status": move.status, "url": url}
             return Response(body, status=status.HTTP_202_ACCEPTED)
-        game = Game.objects.only("score", "status").get(pk=game_id)
-        body["score"] = game.score
-        body["game_over"] = game.status == Game.Status.FINISHED
-        if move.status == Move.Status.REFUSED:
-            body["reason"] = {"code": move.refusal_code, "message": move.refusal_message}
-        return Response(body, status=status.HTTP_200_OK)
+        return Response({**result, "url": url}, status=status.HTTP_200_OK)
 
 
 def _wait_seconds(request: Request) -> float:

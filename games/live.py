@@ -72,8 +72,8 @@ class _Hub:
 HUB = _Hub()
 
 
-def publish(game_id: int, events: list[dict], done_move_ids: list[int] = ()) -> None:
-    """Send the game's events to its listeners and wake requests waiting on these moves."""
+def publish(game_id: int, events: list[dict], decided: dict[int, dict] | None = None) -> None:
+    """Send the game's events to its listeners; hand each waiting request its move's result."""
     messages = [json.dumps(event, separators=(",", ":")) for event in events]
     client = redis_client()
     if client is None:
@@ -81,26 +81,33 @@ def publish(game_id: int, events: list[dict], done_move_ids: list[int] = ()) -> 
             HUB.publish(channel(game_id), message)
         return
     with client.pipeline(transaction=False) as pipe:
-        for move_id in done_move_ids:
-            pipe.rpush(_done_key(move_id), 1)
+        for move_id, result in (decided or {}).items():
+            pipe.rpush(_done_key(move_id), json.dumps(result, separators=(",", ":")))
             pipe.expire(_done_key(move_id), DONE_TTL_SECONDS)
         for message in messages:
             pipe.publish(channel(game_id), message)
         pipe.execute()
 
 
-def wait_for_move(move_id: int, timeout: float) -> None:
-    """Block until the worker has decided the move, or `timeout` seconds pass."""
+def wait_for_move(move_id: int, timeout: float) -> dict | None:
+    """The worker's result for the move, waiting up to `timeout` seconds; None if none came.
+
+    Embedded, the move was decided in-process before the request got here, so there is
+    nothing to wait for (None: read the move from the database).
+    """
     client = redis_client()
     if client is None or timeout <= 0:
-        return  # embedded: the move was decided in-process before the request got here
+        return None
     key = _done_key(move_id)
-    if client.blpop([key], timeout=timeout) is not None:
-        # Put the token back for the next request waiting on the same move.
-        with client.pipeline(transaction=False) as pipe:
-            pipe.rpush(key, 1)
-            pipe.expire(key, DONE_TTL_SECONDS)
-            pipe.execute()
+    answer = client.blpop([key], timeout=timeout)
+    if answer is None:
+        return None
+    # Put the result back for the next request waiting on the same move.
+    with client.pipeline(transaction=False) as pipe:
+        pipe.rpush(key, answer[1])
+        pipe.expire(key, DONE_TTL_SECONDS)
+        pipe.execute()
+    return json.loads(answer[1])
 
 
 class Subscription:

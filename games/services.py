@@ -94,7 +94,7 @@ def create_game(
         if practice:
             _start(record, timezone.now())
             record.save()
-            _after_commit(record, [], [])
+            _after_commit(record, [], None)
             if record.to_move != seat:
                 game_id = record.pk
                 transaction.on_commit(lambda: _enqueue(game_id))  # the CPU opens
@@ -119,7 +119,7 @@ def accept_invitation(game_id: int, user: User) -> Game:
         _start(game, timezone.now())
         game.version += 1
         game.save()
-        _after_commit(game, [], [])
+        _after_commit(game, [], None)
     return game
 
 
@@ -134,7 +134,7 @@ def decline_invitation(game_id: int, user: User) -> Game:
         game.to_move = ""
         game.version += 1
         game.save()
-        _after_commit(game, [], [])
+        _after_commit(game, [], None)
     return game
 
 
@@ -156,25 +156,27 @@ def submit_move(*, game_id: int, user: User, seq: int, payload) -> tuple[Move, b
 
     Sending the same move with the same number again returns the first one.
     """
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
-        raise NotFound("No such game.")
-    seat = _participant_seat(game, user)
+    seat = Seat.objects.filter(game_id=game_id, user=user).values_list("seat", "game__game").first()
+    if seat is None:
+        if not Game.objects.filter(pk=game_id).exists():
+            raise NotFound("No such game.")
+        raise NotAllowed("You do not play in this game.")
+    seat_name, game_name = seat
     try:
-        engine(game.game).validate_move(payload)
+        engine(game_name).validate_move(payload)
     except IllegalMove as refusal:
         raise DomainError(refusal.message, code=refusal.code, field="move") from None
     try:
         with transaction.atomic():
             move = Move.objects.create(
-                game=game, seq=seq, seat=seat.seat, player=user, payload=payload
+                game_id=game_id, seq=seq, seat=seat_name, player=user, payload=payload
             )
             transaction.on_commit(lambda: _enqueue(game_id))
         return move, True
     except IntegrityError:
         pass
-    held = game.moves.exclude(status=Move.Status.REFUSED).filter(seq=seq).first()
-    if held is not None and held.seat == seat.seat and held.payload == payload:
+    held = Move.objects.exclude(status=Move.Status.REFUSED).filter(game_id=game_id, seq=seq).first()
+    if held is not None and held.seat == seat_name and held.payload == payload:
         return held, False
     raise Conflict(f"Move {seq} is already taken by another move.", code="seq_taken")
 
@@ -202,14 +204,16 @@ def process_game(game_id: int) -> None:
     Idempotent: with nothing pending and no deadline passed it changes nothing.
     """
     events: list[dict] = []
-    decided: list[int] = []
+    decided: list[Move] = []
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id).first()
         if game is None:
             return
         pending = list(game.moves.filter(status=Move.Status.PENDING).order_by("seq", "id"))
         now = timezone.now()
-        cpu_seats = {s.seat for s in game.seats.all() if s.is_cpu}
+        cpu_seats = set()
+        if game.kind == Game.Kind.PRACTICE:
+            cpu_seats = {s.seat for s in game.seats.all() if s.is_cpu}
         cpu_due = game.status == Game.Status.ACTIVE and game.to_move in cpu_seats
         if not pending and not cpu_due and not clock_overdue(game, now):
             return
@@ -219,7 +223,7 @@ def process_game(game_id: int) -> None:
             if clock_overdue(game, move.received_at):
                 _finish_on_time(game, game.deadline, events)
             state = _decide(game, rules, state, move, now, events)
-            decided.append(move.id)
+            decided.append(move)
         while game.status == Game.Status.ACTIVE and game.to_move in cpu_seats:
             payload = rules.suggest(state)
             if payload is None:
@@ -232,8 +236,10 @@ def process_game(game_id: int) -> None:
             _finish_on_time(game, game.deadline, events)
         game.snapshot = rules.dump(state)
         game.version += 1
-        game.save()
-        _after_commit(game, events, decided)
+        game.save(update_fields=PLAY_FIELDS)
+        over = game.status == Game.Status.FINISHED
+        results = {move.id: _move_result(move, game.score, over) for move in decided}
+        _after_commit(game, events, results)
 
 
 def _decide(game: Game, rules, state, move: Move, now: datetime, events: list[dict]):
@@ -283,6 +289,21 @@ def _decide(game: Game, rules, state, move: Move, now: datetime, events: list[di
     return state
 
 
+# The columns a move, a clock or an ending can change.
+PLAY_FIELDS = [
+    "status", "to_move", "move_count", "score", "secured", "winner", "result_reason",
+    "snapshot", "draw_offer", "clocks", "turn_started_at", "deadline", "version", "finished_at",
+]  # fmt: skip
+
+
+def _move_result(move: Move, score: dict, game_over: bool) -> dict:
+    """What the player who sent the move is told (the `?wait=` answer)."""
+    result = {"seq": move.seq, "status": move.status, "score": score, "game_over": game_over}
+    if move.status == Move.Status.REFUSED:
+        result["reason"] = {"code": move.refusal_code, "message": move.refusal_message}
+    return result
+
+
 def _move_event(game: Game, move: Move) -> dict:
     event = {
         "type": "move",
@@ -326,16 +347,17 @@ def _sole_opponent(game: Game, seat: str) -> str | None:
     return others[0] if len(others) == 1 else None
 
 
-def _after_commit(game: Game, events: list[dict], decided: list[int]) -> None:
+def _after_commit(game: Game, events: list[dict], decided: dict[int, dict] | None) -> None:
     """After the commit: tell listeners, wake waiting requests, book the next clock check."""
     game_id, version = game.pk, game.version
-    state_event = {"type": "state", "game": game_id, "version": version, "status": game.status}
+    if not events:
+        events = [{"type": "state", "game": game_id, "status": game.status}]
     deadline = game.deadline
 
     def send() -> None:
         for event in events:
             event["version"] = version
-        live.publish(game_id, [*events, state_event], decided)
+        live.publish(game_id, events, decided)
         if deadline is not None:
             _book_clock_check(game_id, deadline)
 
@@ -363,7 +385,7 @@ def resign(game_id: int, user: User) -> Game:
         _finish(game, _sole_opponent(game, seat.seat), "resignation", timezone.now(), events)
         game.version += 1
         game.save()
-        _after_commit(game, events, [])
+        _after_commit(game, events, None)
     return game
 
 
@@ -382,7 +404,7 @@ def offer_draw(game_id: int, user: User) -> Game:
             events.append({"type": "draw_offer", "game": game.pk, "seat": seat.seat})
         game.version += 1
         game.save()
-        _after_commit(game, events, [])
+        _after_commit(game, events, None)
     return game
 
 
@@ -415,3 +437,9 @@ def game_record(game: Game, form: str = "json") -> str:
     accepted = game.moves.filter(status=Move.Status.ACCEPTED).order_by("seq")
     moves = list(accepted.values_list("payload", flat=True))
     return rules.write_record(Record(game=game.game, options=game.options, moves=moves), form)
+
+
+def move_result(move: Move) -> dict:
+    """The `?wait=` answer for a move already decided, read from the database."""
+    game = Game.objects.only("score", "status").get(pk=move.game_id)
+    return _move_result(move, game.score, game.status == Game.Status.FINISHED)
