@@ -9,9 +9,11 @@ Needs DATABASE_URL (PostgreSQL) and REDIS_URL; the database is migrated and
 filled with benchmark players and games.
 """
 
+import contextlib
 import http.client
 import json
 import os
+import signal
 import socket
 import statistics
 import subprocess
@@ -21,9 +23,9 @@ import time
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parent.parent
-GAMES = int(os.environ.get("BENCH_GAMES", "12"))
+GAMES = int(os.environ.get("BENCH_GAMES", "4"))
 SECONDS = float(os.environ.get("BENCH_SECONDS", "20"))
-WORKER_PROCESSES = int(os.environ.get("BENCH_WORKERS", "2"))
+WORKER_PROCESSES = int(os.environ.get("BENCH_WORKERS", "1"))
 WEB_PROCESSES = int(os.environ.get("BENCH_WEB_PROCESSES", "2"))
 
 
@@ -88,7 +90,12 @@ def percentile(samples: list[float], share: float) -> float:
 
 def _start(command: list[str], env: dict[str, str], log: Path) -> subprocess.Popen:
     return subprocess.Popen(
-        command, cwd=PROJECT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT
+        command,
+        cwd=PROJECT,
+        env=env,
+        stdout=log.open("w"),
+        stderr=subprocess.STDOUT,
+        start_new_session=True,  # its own process group, so stopping it stops its children
     )
 
 
@@ -107,13 +114,14 @@ def _wait_for_port(web: subprocess.Popen) -> None:
 
 
 def _stop(process: subprocess.Popen) -> None:
-    """Stop a server; open event streams would hold a graceful stop for ever."""
-    process.terminate()
-    try:
+    """Stop a server and its children; open event streams would hold a graceful stop for ever."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGTERM)
+    with contextlib.suppress(subprocess.TimeoutExpired):
         process.wait(5)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
 
 
 class Player(threading.Thread):

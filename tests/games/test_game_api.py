@@ -267,3 +267,20 @@ def test_live_events_stream_decided_moves(alice_api, bob_api, client):
     mover.join()
     assert "event: move" in frame and '"move":[7,7]' in frame and '"status":"accepted"' in frame
     response.close()
+
+
+def test_game_finished_hook_runs_inside_the_ending_transaction(alice_api, bob_api):
+    from django.db import connection
+
+    seen = []
+
+    def handler(game):
+        seen.append((game.pk, game.status, game.result_reason, connection.in_atomic_block))
+
+    services.GAME_FINISHED_HANDLERS.append(handler)
+    try:
+        game_id = start_friendly(alice_api, bob_api)
+        alice_api.post(f"/api/games/{game_id}/resign/")
+    finally:
+        services.GAME_FINISHED_HANDLERS.remove(handler)
+    assert seen == [(game_id, Game.Status.FINISHED, "resignation", True)]
