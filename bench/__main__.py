@@ -12,7 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-MODULES = ["bench.kropki_engine", "bench.accounts_api", "bench.pipeline"]
+MODULES = ["bench.kropki_engine", "bench.accounts_api", "bench.championships", "bench.pipeline"]
 
 
 def describe_machine() -> str:

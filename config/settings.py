@@ -212,6 +212,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "MatchFormatEnum": ["express", "extended", "full"],
+        "MoveStatusEnum": "games.models.Move.Status",
+        "ChampionshipStatusEnum": "tournaments.models.Championship.Status",
+    },
 }
 
 # --- Internationalisation -------------------------------------------------------

@@ -7,6 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from accounts import urls as accounts_urls
 from config import health, views
 from games import urls as games_urls
+from tournaments import urls as tournaments_urls
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -16,8 +17,10 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/accounts/", include(accounts_urls.api_urlpatterns)),
     path("api/games/", include(games_urls.api_urlpatterns)),
+    path("api/championships/", include(tournaments_urls.api_urlpatterns)),
     path("players/", include(accounts_urls.page_urlpatterns)),
     path("games/", include(games_urls.page_urlpatterns)),
+    path("championships/", include(tournaments_urls.page_urlpatterns)),
 ]
 
 handler400 = "config.views.bad_request"

@@ -45,6 +45,9 @@ class Game(models.Model):
     clocks = models.JSONField(default=dict)
     turn_started_at = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    match = models.ForeignKey(
+        "tournaments.Match", on_delete=models.PROTECT, null=True, blank=True, related_name="games"
+    )
     # Bumped on every change: the id of live events and of polling.
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -102,6 +102,55 @@ def create_game(
     return record
 
 
+def create_match_game(
+    *,
+    match_id: int,
+    game: str,
+    options: dict,
+    players: list[User],
+    rated: bool,
+    time_control: dict | None,
+) -> Game:
+    """A championship game, started at once; `players` sit in seat order."""
+    rules = engine(game)
+    state = rules.new(options)
+    record = Game.objects.create(
+        game=game,
+        kind=Game.Kind.CHAMPIONSHIP,
+        options=options,
+        format=str(options.get("format") or ""),
+        rated=rated,
+        created_by=players[0],
+        to_move=rules.to_move(state) or "",
+        score=rules.score(state),
+        snapshot=rules.dump(state),
+        time_control=time_control,
+        match_id=match_id,
+        version=1,
+    )
+    for order, (seat, user) in enumerate(zip(rules.seats, players, strict=True)):
+        Seat.objects.create(game=record, seat=seat, order=order, user=user)
+    _start(record, timezone.now())
+    record.save()
+    _after_commit(record, [], None)
+    return record
+
+
+def forfeit(game_id: int, loser: User) -> Game:
+    """End an active game against a player who has withdrawn."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        seat = _participant_seat(game, loser)
+        if game.status != Game.Status.ACTIVE:
+            return game
+        events: list[dict] = []
+        _finish(game, _sole_opponent(game, seat.seat), "forfeit", timezone.now(), events)
+        game.version += 1
+        game.save()
+        _after_commit(game, events, None)
+    return game
+
+
 def _participant_seat(game: Game, user: User) -> Seat:
     seat = game.seats.filter(user=user).first()
     if seat is None:

@@ -8,6 +8,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from accounts.services import api_token
+from config.celery import app as celery_app
 
 # CI sets REQUIRE_SERVICES=1: a test that needs PostgreSQL, Redis or a worker then
 # fails when it is missing instead of being skipped.
@@ -112,3 +113,14 @@ def celery_worker_name(django_db_setup, django_db_blocker) -> str:
             if time.monotonic() > deadline:
                 pytest.fail("the Celery worker did not answer a ping within 60 s")
         yield name
+
+
+@pytest.fixture
+def embedded(settings):
+    """Run as `make demo` does: tasks in-process, live updates through the in-process hub."""
+    before = celery_app.conf.task_always_eager  # read before the settings change under it
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    settings.REDIS_URL = ""
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = before

@@ -2,19 +2,7 @@
 
 import pytest
 
-from config.celery import app as celery_app
 from tests.conftest import client_with_token
-
-
-@pytest.fixture
-def embedded(settings):
-    """Run as `make demo` does: tasks in-process, live updates through the in-process hub."""
-    before = celery_app.conf.task_always_eager  # read before the settings change under it
-    settings.CELERY_TASK_ALWAYS_EAGER = True
-    settings.REDIS_URL = ""
-    celery_app.conf.task_always_eager = True
-    yield
-    celery_app.conf.task_always_eager = before
 
 
 @pytest.fixture

@@ -1,0 +1,254 @@
+"""Championships through the API and the pipeline (tasks in-process)."""
+
+import random
+
+import pytest
+
+from accounts.models import Plan
+from games import services as game_services
+from games.engines import engine
+from games.models import Game
+from tests.conftest import client_with_token
+from tournaments import services
+from tournaments.models import Championship, Match
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+
+
+@pytest.fixture
+def organiser(make_user):
+    return make_user("organiser")
+
+
+@pytest.fixture
+def organiser_api(organiser):
+    return client_with_token(organiser)
+
+
+def create(client, **fields):
+    body = {"name": "Autumn Cup", "game": "kropki", **fields}
+    return client.post("/api/championships/", body, format="json")
+
+
+def enter_players(championship_id, organiser_api, make_user, count):
+    players = [make_user(f"player{n:02d}") for n in range(count)]
+    for player in players:
+        answer = organiser_api.post(
+            f"/api/championships/{championship_id}/entries/",
+            {"username": player.username},
+            format="json",
+        )
+        assert answer.status_code == 201, answer.content
+    return players
+
+
+def play_out(game_id: int) -> None:
+    """Both players play through the move pipeline: mostly the CPU's choice, sometimes a
+    random point (the CPU against itself never loses a dot, and every game would be drawn)."""
+    rules = engine("kropki")
+    chooser = random.Random(game_id)
+    while True:
+        game = Game.objects.get(pk=game_id)
+        if game.status != Game.Status.ACTIVE:
+            return
+        seat = game.seats.get(seat=game.to_move)
+        state = rules.load(bytes(game.snapshot))
+        move = rules.suggest(state)
+        if chooser.random() < 0.35:
+            view = rules.view(state)
+            free = [
+                [x, y]
+                for y in range(1, view["height"] + 1)
+                for x in range(1, view["width"] + 1)
+                if view["dots"][y - 1][x - 1] == "." and view["owners"][y - 1][x - 1] == "."
+            ]
+            move = chooser.choice(free)
+        game_services.submit_move(
+            game_id=game_id, user=seat.user, seq=game.move_count + 1, payload=move
+        )
+
+
+def play_everything(championship_id: int, limit: int = 500) -> None:
+    for _ in range(limit):
+        active = Game.objects.filter(
+            match__stage__championship_id=championship_id, status=Game.Status.ACTIVE
+        ).values_list("id", flat=True)
+        if not active:
+            return
+        for game_id in list(active):
+            play_out(game_id)
+    raise AssertionError("the championship did not finish")
+
+
+def test_create_with_defaults_names_the_organiser(organiser_api):
+    answer = create(organiser_api)
+    assert answer.status_code == 201
+    body = answer.json()
+    assert body["status"] == "registration"
+    assert body["organiser"] == "organiser"
+    assert (body["group_size"], body["advance_per_group"]) == (4, 2)
+    assert (body["group_format"], body["playoff_format"]) == ("express", "full")
+    assert body["page"].endswith(f"/championships/{body['id']}/")
+
+
+@pytest.mark.parametrize(
+    ("fields", "field"),
+    [
+        ({"game": "go"}, "game"),
+        ({"group_size": 1}, "group_size"),
+        ({"advance_per_group": 5}, "advance_per_group"),
+        ({"group_format": "blitz"}, "group_format"),
+        ({"options": {"width": 2}}, "options.width"),
+        ({"points_system": "5-0"}, "points_system"),
+        ({"tiebreaks": ["coin"]}, "tiebreaks"),
+        ({"time_control": {"move_s": 0}}, "time_control.move_s"),
+    ],
+)
+def test_bad_settings_are_named_and_nothing_is_created(organiser_api, fields, field):
+    answer = create(organiser_api, **fields)
+    assert answer.status_code == 400
+    assert list(answer.json()["error"]["details"]) == [field]
+    assert not Championship.objects.exists()
+
+
+def test_private_championships_need_a_paid_plan(organiser_api, organiser):
+    assert create(organiser_api, visibility="private").status_code == 403
+    organiser.plan = Plan.PAID
+    organiser.save()
+    assert create(organiser_api, visibility="private").status_code == 201
+
+
+def test_players_enter_themselves_and_only_the_organiser_enters_others(organiser_api, make_user):
+    championship = create(organiser_api).json()
+    url = f"/api/championships/{championship['id']}/entries/"
+    anna = client_with_token(make_user("anna"))
+    make_user("boris")
+    assert anna.post(url, {}, format="json").status_code == 201
+    assert anna.post(url, {}, format="json").status_code == 409
+    assert anna.post(url, {"username": "boris"}, format="json").status_code == 403
+    assert organiser_api.post(url, {"username": "boris"}, format="json").status_code == 201
+    entrants = organiser_api.get(f"/api/championships/{championship['id']}/").json()["entrants"]
+    assert entrants == ["anna", "boris"]
+
+
+def test_free_organisers_are_limited_to_16_entrants(organiser_api, organiser, make_user):
+    championship = create(organiser_api).json()
+    enter_players(championship["id"], organiser_api, make_user, 16)
+    extra = make_user("seventeenth")
+    answer = organiser_api.post(
+        f"/api/championships/{championship['id']}/entries/",
+        {"username": extra.username},
+        format="json",
+    )
+    assert answer.status_code == 409
+    assert answer.json()["error"]["code"] == "championship_full"
+    organiser.plan = Plan.PAID
+    organiser.save()
+    answer = organiser_api.post(
+        f"/api/championships/{championship['id']}/entries/",
+        {"username": extra.username},
+        format="json",
+    )
+    assert answer.status_code == 201
+
+
+def test_only_the_organiser_starts(organiser_api, make_user):
+    championship = create(organiser_api).json()
+    players = enter_players(championship["id"], organiser_api, make_user, 4)
+    stranger = client_with_token(players[0])
+    assert stranger.post(f"/api/championships/{championship['id']}/start/").status_code == 403
+    started = organiser_api.post(f"/api/championships/{championship['id']}/start/")
+    assert started.status_code == 200
+    assert started.json()["status"] == "groups"
+    again = organiser_api.post(f"/api/championships/{championship['id']}/start/")
+    assert again.status_code == 409
+
+
+def test_start_draws_snake_groups_and_opens_round_one(organiser_api, make_user):
+    championship = create(organiser_api, options={"width": 8, "height": 8}).json()
+    enter_players(championship["id"], organiser_api, make_user, 16)
+    organiser_api.post(f"/api/championships/{championship['id']}/start/")
+    standings = organiser_api.get(f"/api/championships/{championship['id']}/standings/").json()
+    groups = {g["name"]: sorted(r["username"] for r in g["rows"]) for g in standings["groups"]}
+    assert groups == {
+        "A": ["player00", "player07", "player08", "player15"],
+        "B": ["player01", "player06", "player09", "player14"],
+        "C": ["player02", "player05", "player10", "player13"],
+        "D": ["player03", "player04", "player11", "player12"],
+    }
+    games = organiser_api.get(f"/api/championships/{championship['id']}/games/").json()
+    assert len(games) == 8  # round one: two games in each group of four
+    assert {game["round"] for game in games} == {1}
+    assert Match.objects.filter(stage__kind="groups").count() == 24
+
+
+def test_a_whole_16_player_championship_played_by_cpu_players(organiser_api, make_user):
+    championship = create(
+        organiser_api,
+        options={"width": 7, "height": 7},
+        group_format="express",
+        playoff_format="express",
+        rated=False,
+    ).json()
+    championship_id = championship["id"]
+    enter_players(championship_id, organiser_api, make_user, 16)
+    organiser_api.post(f"/api/championships/{championship_id}/start/")
+    play_everything(championship_id)
+
+    detail = organiser_api.get(f"/api/championships/{championship_id}/").json()
+    assert detail["status"] == "finished"
+    standings = organiser_api.get(f"/api/championships/{championship_id}/standings/").json()
+    for group in standings["groups"]:
+        assert [row["played"] for row in group["rows"]] == [3, 3, 3, 3]
+        points = [row["points"] for row in group["rows"]]
+        assert points == sorted(points, reverse=True)
+    final = standings["final"]
+    assert [row["rank"] for row in final] == list(range(1, 17))
+    assert final[0]["username"] == detail["winner"]
+
+    bracket = organiser_api.get(f"/api/championships/{championship_id}/bracket/").json()
+    names = [r["name"] for r in bracket["rounds"]]
+    assert names == ["Quarter-finals", "Semi-finals", "Final", "Third place"]
+    # The champion won every playoff match; finalists and third place are ranked so.
+    champion = detail["winner"]
+    played = [
+        m for r in bracket["rounds"][:3] for m in r["matches"] if champion in (m["a"], m["b"])
+    ]
+    assert len(played) == 3 and all(m["winner"] == champion for m in played)
+    final_match = bracket["rounds"][2]["matches"][0]
+    runner_up = final_match["a"] if final_match["winner"] == final_match["b"] else final_match["b"]
+    assert final[1]["username"] == runner_up
+    third_match = bracket["rounds"][3]["matches"][0]
+    assert final[2]["username"] == third_match["winner"]
+    # Quarter-finals: group winners met runners-up of other groups.
+    winners = {g["rows"][0]["username"]: g["name"] for g in standings["groups"]}
+    seconds = {g["rows"][1]["username"]: g["name"] for g in standings["groups"]}
+    for match in bracket["rounds"][0]["matches"]:
+        pair = {match["a"], match["b"]}
+        winner = pair & set(winners)
+        second = pair & set(seconds)
+        assert len(winner) == 1 and len(second) == 1
+        assert winners[winner.pop()] != seconds[second.pop()]
+
+
+def test_advancing_twice_changes_nothing(organiser_api, make_user):
+    championship = create(organiser_api, options={"width": 6, "height": 6}).json()
+    enter_players(championship["id"], organiser_api, make_user, 4)
+    organiser_api.post(f"/api/championships/{championship['id']}/start/")
+    games_before = Game.objects.count()
+    services.advance(championship["id"])
+    services.advance(championship["id"])
+    assert Game.objects.count() == games_before
+
+
+def test_withdrawal_forfeits_the_remaining_games(organiser_api, make_user):
+    championship = create(organiser_api, options={"width": 6, "height": 6}).json()
+    players = enter_players(championship["id"], organiser_api, make_user, 4)
+    organiser_api.post(f"/api/championships/{championship['id']}/start/")
+    quitter = client_with_token(players[0])
+    answer = quitter.delete(f"/api/championships/{championship['id']}/entries/", {}, format="json")
+    assert answer.status_code == 204
+    play_everything(championship["id"])
+    standings = organiser_api.get(f"/api/championships/{championship['id']}/standings/").json()
+    row = next(r for g in standings["groups"] for r in g["rows"] if r["username"] == "player00")
+    assert row["lost"] == 3 and row["forfeits"] == 3

@@ -1,0 +1,266 @@
+"""Championships API: create, list, enter, withdraw, start, standings, bracket, games."""
+
+from django.db.models import Q
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.api_docs import error_responses
+from config.errors import NotFound
+from games.engines import GAMES
+from games.selectors import seat_names
+from tournaments import selectors, services, tiebreaks
+from tournaments.models import Championship
+
+FORMAT_CHOICES = list(services.FORMATS)
+
+
+class CreateChampionshipSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    game = serializers.ChoiceField(choices=GAMES)
+    options = serializers.DictField(required=False, default=dict)
+    group_size = serializers.IntegerField(required=False, default=4)
+    advance_per_group = serializers.IntegerField(required=False, default=2)
+    group_format = serializers.ChoiceField(
+        choices=FORMAT_CHOICES, required=False, default="express"
+    )
+    playoff_format = serializers.ChoiceField(choices=FORMAT_CHOICES, required=False, default="full")
+    third_place = serializers.BooleanField(required=False, default=True)
+    rated = serializers.BooleanField(required=False, default=True)
+    time_control = serializers.DictField(required=False, allow_null=True, default=None)
+    points_system = serializers.ChoiceField(
+        choices=list(tiebreaks.POINT_SYSTEMS), required=False, default="2-1-0"
+    )
+    tiebreaks = serializers.ListField(
+        child=serializers.CharField(), required=False, default=list(tiebreaks.DEFAULT_TIEBREAKS)
+    )
+    visibility = serializers.ChoiceField(
+        choices=Championship.Visibility.choices, required=False, default="public"
+    )
+
+
+class ChampionshipSerializer(serializers.ModelSerializer):
+    organiser = serializers.CharField(source="organiser.username")
+    winner = serializers.SerializerMethodField()
+    entrants = serializers.SerializerMethodField()
+    page = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Championship
+        fields = [
+            "id", "name", "game", "options", "group_size", "advance_per_group", "group_format",
+            "playoff_format", "third_place", "rated", "time_control", "points_system",
+            "tiebreaks", "visibility", "organiser", "status", "winner", "entrants",
+            "created_at", "started_at", "finished_at", "page",
+        ]  # fmt: skip
+
+    def get_winner(self, championship: Championship) -> str | None:
+        return championship.winner.username if championship.winner_id else None
+
+    def get_entrants(self, championship: Championship) -> list[str]:
+        return [entry.player.username for entry in championship.entries.select_related("player")]
+
+    def get_page(self, championship: Championship) -> str:
+        request = self.context.get("request")
+        url = championship.get_absolute_url()
+        return request.build_absolute_uri(url) if request else url
+
+
+def visible_championships(user) -> "Championship.objects":
+    """Public championships, and private ones to their organiser and entrants."""
+    query = Championship.objects.select_related("organiser", "winner")
+    if user.is_authenticated:
+        return query.filter(
+            Q(visibility=Championship.Visibility.PUBLIC)
+            | Q(organiser=user)
+            | Q(entries__player=user)
+        ).distinct()
+    return query.filter(visibility=Championship.Visibility.PUBLIC)
+
+
+def _championship(request: Request, championship_id: int) -> Championship:
+    championship = visible_championships(request.user).filter(pk=championship_id).first()
+    if championship is None:
+        raise NotFound("No such championship.")
+    return championship
+
+
+class ChampionshipsView(APIView):
+    def get_permissions(self) -> list:
+        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
+
+    @extend_schema(
+        operation_id="championships_list",
+        parameters=[OpenApiParameter("status", str, enum=list(Championship.Status.values))],
+        responses={200: ChampionshipSerializer(many=True)},
+        summary="Championships, newest first",
+    )
+    def get(self, request: Request) -> Response:
+        championships = visible_championships(request.user)
+        if request.query_params.get("status"):
+            championships = championships.filter(status=request.query_params["status"])
+        data = ChampionshipSerializer(championships[:200], many=True, context={"request": request})
+        return Response(data.data)
+
+    @extend_schema(
+        operation_id="championships_create",
+        request=CreateChampionshipSerializer,
+        responses={201: ChampionshipSerializer, **error_responses(400, 401, 403)},
+        summary="Create a championship; you are its organiser",
+    )
+    def post(self, request: Request) -> Response:
+        payload = CreateChampionshipSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        championship = services.create_championship(
+            organiser=request.user, **payload.validated_data
+        )
+        body = ChampionshipSerializer(championship, context={"request": request}).data
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class ChampionshipView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="championships_detail",
+        responses={200: ChampionshipSerializer, **error_responses(404)},
+        summary="A championship",
+    )
+    def get(self, request: Request, championship_id: int) -> Response:
+        championship = _championship(request, championship_id)
+        return Response(ChampionshipSerializer(championship, context={"request": request}).data)
+
+
+EntrySerializer = inline_serializer(
+    "EntryRequest", {"username": serializers.CharField(required=False)}
+)
+
+
+class EntriesView(APIView):
+    @extend_schema(
+        operation_id="championships_enter",
+        request=EntrySerializer,
+        responses={
+            201: inline_serializer("Entered", {"username": serializers.CharField()}),
+            **error_responses(400, 401, 403, 404, 409),
+        },
+        summary="Enter yourself, or (organiser) enter any player",
+    )
+    def post(self, request: Request, championship_id: int) -> Response:
+        _championship(request, championship_id)
+        username = request.data.get("username") if isinstance(request.data, dict) else None
+        entry = services.enter(championship_id, by=request.user, username=username)
+        return Response({"username": entry.player.username}, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        operation_id="championships_withdraw",
+        request=EntrySerializer,
+        responses={204: None, **error_responses(401, 403, 404, 409)},
+        summary="Withdraw yourself, or (organiser) any player; later games are forfeited",
+    )
+    def delete(self, request: Request, championship_id: int) -> Response:
+        _championship(request, championship_id)
+        username = request.data.get("username") if isinstance(request.data, dict) else None
+        services.withdraw(championship_id, by=request.user, username=username)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class StartView(APIView):
+    @extend_schema(
+        operation_id="championships_start",
+        request=None,
+        responses={200: ChampionshipSerializer, **error_responses(401, 403, 404, 409)},
+        summary="Seed, draw the groups and schedule the games (organiser)",
+    )
+    def post(self, request: Request, championship_id: int) -> Response:
+        _championship(request, championship_id)
+        championship = services.start(championship_id, by=request.user)
+        return Response(ChampionshipSerializer(championship, context={"request": request}).data)
+
+
+class StandingsView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="championships_standings",
+        responses={
+            200: inline_serializer(
+                "Standings",
+                {
+                    "groups": serializers.ListField(child=serializers.DictField()),
+                    "final": serializers.ListField(child=serializers.DictField()),
+                },
+            ),
+            **error_responses(404),
+        },
+        summary="Group tables with tie-breaks, and the final ranking",
+    )
+    def get(self, request: Request, championship_id: int) -> Response:
+        return Response(selectors.standings(_championship(request, championship_id)))
+
+
+class BracketView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="championships_bracket",
+        responses={
+            200: inline_serializer(
+                "Bracket", {"rounds": serializers.ListField(child=serializers.DictField())}
+            ),
+            **error_responses(404),
+        },
+        summary="The playoff bracket",
+    )
+    def get(self, request: Request, championship_id: int) -> Response:
+        return Response(selectors.bracket_view(_championship(request, championship_id)))
+
+
+class ChampionshipGamesView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="championships_games",
+        parameters=[OpenApiParameter("status", str, enum=["active", "finished"])],
+        responses={
+            200: inline_serializer(
+                "ChampionshipGame",
+                {
+                    "id": serializers.IntegerField(),
+                    "stage": serializers.CharField(),
+                    "round": serializers.IntegerField(),
+                    "players": serializers.DictField(),
+                    "status": serializers.CharField(),
+                    "result": serializers.DictField(),
+                },
+                many=True,
+            ),
+            **error_responses(404),
+        },
+        summary="The championship's games",
+    )
+    def get(self, request: Request, championship_id: int) -> Response:
+        championship = _championship(request, championship_id)
+        games = selectors.championship_games(championship, request.query_params.get("status"))
+        body = []
+        for game in games:
+            names = seat_names(game)
+            body.append(
+                {
+                    "id": game.pk,
+                    "stage": game.match.stage.kind,
+                    "round": game.match.round,
+                    "players": names,
+                    "status": game.status,
+                    "result": {
+                        "winner": names.get(game.winner) if game.winner else None,
+                        "reason": game.result_reason or None,
+                        "score": game.score,
+                    },
+                    "page": request.build_absolute_uri(game.get_absolute_url()),
+                }
+            )
+        return Response(body)

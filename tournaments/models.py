@@ -1,0 +1,184 @@
+"""Championships: entries, stages, groups, matches and the final ranking."""
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from games.engines import GAMES
+
+
+class Championship(models.Model):
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", _("Registration")
+        GROUPS = "groups", _("Group stage")
+        PLAYOFF = "playoff", _("Playoff")
+        FINISHED = "finished", _("Finished")
+
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", _("Public")
+        PRIVATE = "private", _("Private")
+
+    name = models.CharField(max_length=120)
+    game = models.CharField(max_length=20, choices=[(name, name) for name in GAMES])
+    options = models.JSONField(default=dict)
+    group_size = models.PositiveSmallIntegerField(default=4)
+    advance_per_group = models.PositiveSmallIntegerField(default=2)
+    group_format = models.CharField(max_length=12, default="express")
+    playoff_format = models.CharField(max_length=12, default="full")
+    third_place = models.BooleanField(default=True)
+    rated = models.BooleanField(default=True)
+    time_control = models.JSONField(null=True, blank=True)
+    points_system = models.CharField(max_length=8, default="2-1-0")
+    tiebreaks = models.JSONField(default=list)
+    visibility = models.CharField(
+        max_length=8, choices=Visibility.choices, default=Visibility.PUBLIC
+    )
+    organiser = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised"
+    )
+    status = models.CharField(
+        max_length=12, choices=Status.choices, default=Status.REGISTRATION, db_index=True
+    )
+    winner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="championships_won",
+    )  # fmt: skip
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("championship", kwargs={"championship_id": self.pk})
+
+
+class Entry(models.Model):
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="entries"
+    )
+    seed = models.PositiveIntegerField(null=True, blank=True)
+    # The recorded drawing of lots: the last tie-break (lower is better).
+    lot = models.PositiveIntegerField(null=True, blank=True)
+    entered_at = models.DateTimeField(auto_now_add=True)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["entered_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["championship", "player"], name="tournaments_entry_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.championship}"
+
+
+class Stage(models.Model):
+    class Kind(models.TextChoices):
+        GROUPS = "groups", _("Groups")
+        PLAYOFF = "playoff", _("Playoff")
+
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="stages")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    format = models.CharField(max_length=12)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["championship", "kind"], name="tournaments_stage_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.championship} {self.kind}"
+
+
+class Group(models.Model):
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="groups")
+    order = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=8)
+    current_round = models.PositiveSmallIntegerField(default=1)
+    rounds = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order"]
+
+    def __str__(self) -> str:
+        return f"Group {self.name}"
+
+
+class GroupMember(models.Model):
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="members")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="memberships")
+    position = models.PositiveSmallIntegerField(help_text=_("Place in the Berger table."))
+
+    class Meta:
+        ordering = ["position"]
+
+    def __str__(self) -> str:
+        return f"{self.entry} in {self.group}"
+
+
+class Match(models.Model):
+    """A pairing of two entries; it holds one game, or more when a playoff draw is replayed."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("Waiting for its round")
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
+
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="matches")
+    group = models.ForeignKey(
+        Group, on_delete=models.CASCADE, null=True, blank=True, related_name="matches"
+    )
+    round = models.PositiveSmallIntegerField()
+    index = models.PositiveSmallIntegerField(help_text=_("Place of the match in its round."))
+    third_place = models.BooleanField(default=False)
+    first = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        help_text=_("Plays the first seat in the first game."),
+    )  # fmt: skip
+    second = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.WAITING)
+    winner = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    drawn = models.BooleanField(default=False)
+    forfeit = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["stage", "group", "round", "index"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["stage", "group", "round", "index", "third_place"],
+                name="tournaments_match_place",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.stage} round {self.round} match {self.index}"
+
+
+class FinalRank(models.Model):
+    championship = models.ForeignKey(
+        Championship, on_delete=models.CASCADE, related_name="final_ranking"
+    )
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    rank = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["rank"]
+        constraints = [
+            models.UniqueConstraint(fields=["championship", "entry"], name="tournaments_rank_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.rank}. {self.entry}"

@@ -1,0 +1,21 @@
+from django.urls import path
+
+from tournaments import api, views
+
+api_urlpatterns = [
+    path("", api.ChampionshipsView.as_view(), name="api-championships"),
+    path("<int:championship_id>/", api.ChampionshipView.as_view(), name="api-championship"),
+    path("<int:championship_id>/entries/", api.EntriesView.as_view(), name="api-entries"),
+    path("<int:championship_id>/start/", api.StartView.as_view(), name="api-start"),
+    path("<int:championship_id>/standings/", api.StandingsView.as_view(), name="api-standings"),
+    path("<int:championship_id>/bracket/", api.BracketView.as_view(), name="api-bracket"),
+    path(
+        "<int:championship_id>/games/",
+        api.ChampionshipGamesView.as_view(),
+        name="api-championship-games",
+    ),
+]
+
+page_urlpatterns = [
+    path("<int:championship_id>/", views.championship_page, name="championship"),
+]
