@@ -93,6 +93,8 @@ DEMO_PLAYERS = (
     ("dmitri", Plan.PAID),
     ("ewa", Plan.FREE),
     ("fyodor", Plan.FREE),
+    ("gosia", Plan.FREE),
+    ("hanna", Plan.FREE),
 )
 
 

@@ -127,7 +127,7 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-CELERY_BROKER_URL = REDIS_URL or "memory://"
+CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
 # Tasks go straight to a named list through the anonymous exchange: no routing table
 # in Redis to lose, so a flushed Redis (or a new one) still delivers what is sent next.
 CELERY_TASK_DEFAULT_QUEUE = "championships"

@@ -205,7 +205,7 @@ def _match_view(match: Match, name) -> dict:
         "b": name(match.second),
         "winner": name(match.winner),
         "forfeit": match.forfeit,
-        "games": [game.pk for game in match.games.all()],
+        "games": sorted(game.pk for game in match.games.all()),
     }
 
 

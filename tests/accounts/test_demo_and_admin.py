@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 def run_demo() -> dict[str, str]:
     out = StringIO()
-    call_command("demo", stdout=out)
+    call_command("demo", "--without-championship", stdout=out)
     return dict(re.findall(r"^\s+(\S+)\s+(\S+)\s+", out.getvalue(), flags=re.MULTILINE))
 
 
@@ -83,3 +83,20 @@ def test_plan_changed_in_the_admin_is_recorded(client, make_user):
     change = PlanChange.objects.get(user=player)
     assert change.changed_by == admin
     assert change.plan_until.year == 2999
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("embedded")
+def test_demo_championship_has_standings_and_games_already_played():
+    from tournaments.models import Championship
+
+    out = StringIO()
+    call_command("demo", stdout=out)
+    championship = Championship.objects.get(name="Demo Cup")
+    assert championship.status == Championship.Status.GROUPS
+    assert championship.entries.count() == 8
+    finished = championship.stages.get(kind="groups").matches.filter(status="finished")
+    assert finished.count() == 8  # two rounds of two groups of four
+    assert "Demo championship: http://127.0.0.1:8000/championships/" in out.getvalue()
+    call_command("demo", stdout=StringIO())
+    assert Championship.objects.filter(name="Demo Cup").count() == 1

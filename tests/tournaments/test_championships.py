@@ -252,3 +252,31 @@ def test_withdrawal_forfeits_the_remaining_games(organiser_api, make_user):
     standings = organiser_api.get(f"/api/championships/{championship['id']}/standings/").json()
     row = next(r for g in standings["groups"] for r in g["rows"] if r["username"] == "player00")
     assert row["lost"] == 3 and row["forfeits"] == 3
+
+
+def test_playoff_draw_goes_to_extra_time_then_a_replay_with_seats_swapped(organiser_api, make_user):
+    championship = create(
+        organiser_api, group_size=2, advance_per_group=1, options={"width": 8, "height": 8}
+    ).json()
+    championship_id = championship["id"]
+    enter_players(championship_id, organiser_api, make_user, 4)
+    organiser_api.post(f"/api/championships/{championship_id}/start/")
+    for game in Game.objects.filter(status=Game.Status.ACTIVE):
+        game_services.resign(game.pk, game.seats.get(seat="red").user)
+    final = Game.objects.get(match__stage__kind="playoff", status=Game.Status.ACTIVE)
+    # K16: a level playoff game plays on in blocks of 20 moves.
+    assert final.options["extra_time"] is True
+    assert final.options["format"] == "full"
+    blue, red = final.seats.get(seat="blue").user, final.seats.get(seat="red").user
+    game_services.offer_draw(final.pk, blue)
+    game_services.offer_draw(final.pk, red)
+    replay = Game.objects.get(match__stage__kind="playoff", status=Game.Status.ACTIVE)
+    assert replay.match_id == final.match_id
+    assert replay.options["format"] == "express"
+    assert (replay.seats.get(seat="blue").user, replay.seats.get(seat="red").user) == (red, blue)
+    game_services.resign(replay.pk, blue)
+    detail = organiser_api.get(f"/api/championships/{championship_id}/").json()
+    assert detail["status"] == "finished"
+    assert detail["winner"] == red.username
+    bracket = organiser_api.get(f"/api/championships/{championship_id}/bracket/").json()
+    assert bracket["rounds"][0]["matches"][0]["games"] == [final.pk, replay.pk]

@@ -4,7 +4,15 @@ from accounts import services
 
 
 class Command(BaseCommand):
-    help = "Create (or reset) the demo admin and players and print their passwords."
+    help = (
+        "Create (or reset) the demo admin and players and print their passwords; "
+        "then create the demo championship, its first rounds played."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument(
+            "--without-championship", action="store_true", help="only the demo accounts"
+        )
 
     def handle(self, *args, **options) -> None:
         accounts = services.create_demo_accounts()
@@ -12,3 +20,15 @@ class Command(BaseCommand):
         for account in accounts:
             self.stdout.write(f"  {account.username:<10} {account.password:<14} {account.role}")
         self.stdout.write("Log in to the admin at http://127.0.0.1:8000/admin/ as admin.")
+        if options["without_championship"]:
+            return
+        from accounts.models import User
+        from tournaments.demo import create_demo_championship
+
+        admin = User.objects.get(username="admin")
+        players = list(User.objects.filter(username__in=[a.username for a in accounts[1:]]))
+        championship = create_demo_championship(admin, players)
+        self.stdout.write(
+            f"Demo championship: http://127.0.0.1:8000{championship.get_absolute_url()} "
+            f"({championship.get_status_display()})"
+        )

@@ -1,0 +1,70 @@
+"""The demo championship of `make demo`: two groups of demo players, half played already."""
+
+import random
+
+from accounts.models import User
+from games import services as game_services
+from games.engines import engine
+from games.models import Game
+from tournaments import services
+from tournaments.models import Championship
+
+DEMO_NAME = "Demo Cup"
+# The CPU never loses a dot against itself, so demo players sometimes play a random
+# point: that gives captures, winners and losers.
+RANDOM_SHARE = 0.3
+
+
+def play_for_both(game_id: int, chooser: random.Random) -> None:
+    """Play a game to its end, each move sent by the player to move through the pipeline."""
+    rules = engine("kropki")
+    while True:
+        game = Game.objects.get(pk=game_id)
+        if game.status != Game.Status.ACTIVE:
+            return
+        state = rules.load(bytes(game.snapshot))
+        move = rules.suggest(state)
+        if move is None:
+            return
+        if chooser.random() < RANDOM_SHARE:
+            view = rules.view(state)
+            free = [
+                [x, y]
+                for y in range(1, view["height"] + 1)
+                for x in range(1, view["width"] + 1)
+                if view["dots"][y - 1][x - 1] == "." and view["owners"][y - 1][x - 1] == "."
+            ]
+            move = chooser.choice(free)
+        player = game.seats.get(seat=game.to_move).user
+        game_services.submit_move(
+            game_id=game_id, user=player, seq=game.move_count + 1, payload=move
+        )
+
+
+def create_demo_championship(organiser: User, players: list[User], rounds_played: int = 2):
+    """Create, fill and start the demo championship, and play its first rounds."""
+    existing = Championship.objects.filter(name=DEMO_NAME, organiser=organiser).first()
+    if existing is not None:
+        return existing
+    championship = services.create_championship(
+        organiser=organiser,
+        name=DEMO_NAME,
+        game="kropki",
+        options={"width": 12, "height": 12},
+        group_format="express",
+        playoff_format="express",
+        rated=False,
+    )
+    for player in players:
+        services.enter(championship.pk, by=organiser, username=player.username)
+    services.start(championship.pk, by=organiser)
+    chooser = random.Random(2026)
+    for _ in range(rounds_played):
+        for game_id in list(
+            Game.objects.filter(
+                match__stage__championship=championship, status=Game.Status.ACTIVE
+            ).values_list("id", flat=True)
+        ):
+            play_for_both(game_id, chooser)
+    championship.refresh_from_db()
+    return championship
