@@ -114,7 +114,7 @@ def create_match_game(
     """A championship game, started at once; `players` sit in seat order."""
     rules = engine(game)
     state = rules.new(options)
-    record = Game.objects.create(
+    record = Game(
         game=game,
         kind=Game.Kind.CHAMPIONSHIP,
         options=options,
@@ -128,10 +128,12 @@ def create_match_game(
         match_id=match_id,
         version=1,
     )
-    for order, (seat, user) in enumerate(zip(rules.seats, players, strict=True)):
-        Seat.objects.create(game=record, seat=seat, order=order, user=user)
     _start(record, timezone.now())
-    record.save()
+    record.save(force_insert=True)
+    Seat.objects.bulk_create(
+        Seat(game=record, seat=seat, order=order, user=user)
+        for order, (seat, user) in enumerate(zip(rules.seats, players, strict=True))
+    )
     _after_commit(record, [], None)
     return record
 

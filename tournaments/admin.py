@@ -6,8 +6,8 @@ from tournaments.models import Championship, Entry, FinalRank, Group, Match, Sta
 class EntryInline(admin.TabularInline):
     model = Entry
     extra = 0
-    fields = ["player", "seed", "lot", "entered_at", "withdrawn_at"]
-    readonly_fields = ["seed", "lot", "entered_at"]
+    fields = ["player", "entered_at", "withdrawn_at"]
+    readonly_fields = ["entered_at"]
     raw_id_fields = ["player"]
 
 

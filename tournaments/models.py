@@ -63,9 +63,6 @@ class Entry(models.Model):
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="entries"
     )
-    seed = models.PositiveIntegerField(null=True, blank=True)
-    # The recorded drawing of lots: the last tie-break (lower is better).
-    lot = models.PositiveIntegerField(null=True, blank=True)
     entered_at = models.DateTimeField(auto_now_add=True)
     withdrawn_at = models.DateTimeField(null=True, blank=True)
 
@@ -117,6 +114,9 @@ class GroupMember(models.Model):
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="members")
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="memberships")
     position = models.PositiveSmallIntegerField(help_text=_("Place in the Berger table."))
+    seed = models.PositiveIntegerField(help_text=_("Seed in the whole championship, 1 best."))
+    # The recorded drawing of lots: the last tie-break (lower is better).
+    lot = models.PositiveIntegerField()
 
     class Meta:
         ordering = ["position"]

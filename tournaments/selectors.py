@@ -73,14 +73,14 @@ def group_tables(stage: Stage) -> list[GroupTable]:
         by_group.setdefault(match.group_id, []).append(match)
     tables = []
     for group in groups:
-        members = [member.entry for member in group.members.all()]
-        entries = {str(entry.pk): entry for entry in members}
+        members = list(group.members.all())
+        entries = {str(member.entry_id): member.entry for member in members}
         rows = tiebreaks.standings(
             list(entries),
             [_result(match, games_by_match) for match in by_group.get(group.pk, [])],
             points=points,
             tiebreaks=order,
-            lots={key: entry.lot or entry.pk for key, entry in entries.items()},
+            lots={str(member.entry_id): member.lot for member in members},
         )
         tables.append(
             GroupTable(

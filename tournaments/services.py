@@ -173,11 +173,10 @@ def start(championship_id: int, *, by: User) -> Championship:
         entries = seeding_order(championship.entries.select_related("player"))
         if len(entries) < 2:
             raise Conflict("A championship needs at least two entrants.", code="too_few_entrants")
+        seeds = {entry.pk: seed for seed, entry in enumerate(entries, start=1)}
         lots = list(range(1, len(entries) + 1))
         random.SystemRandom().shuffle(lots)
-        for seed, (entry, lot) in enumerate(zip(entries, lots, strict=True), start=1):
-            entry.seed, entry.lot = seed, lot
-        Entry.objects.bulk_update(entries, ["seed", "lot"])
+        lot_of = dict(zip(seeds, lots, strict=True))
 
         stage = Stage.objects.create(
             championship=championship, kind=Stage.Kind.GROUPS, format=championship.group_format
@@ -190,9 +189,12 @@ def start(championship_id: int, *, by: User) -> Championship:
                 stage=stage, order=order, name=group_name(order), rounds=len(schedule)
             )
             members += [
-                GroupMember(group=group, entry=entry, position=position)
+                GroupMember(
+                    group=group, entry=entry, position=position,
+                    seed=seeds[entry.pk], lot=lot_of[entry.pk],
+                )
                 for position, entry in enumerate(seeded, start=1)
-            ]
+            ]  # fmt: skip
             for round_number, pairs in enumerate(schedule, start=1):
                 for index, (first, second) in enumerate(pairs):
                     if second is None:
@@ -221,11 +223,16 @@ def _game_options(championship: Championship, stage: Stage, replay: bool = False
     return options
 
 
-def _open_match(championship: Championship, match: Match, swap: bool = False) -> None:
-    """Start the match's (next) game, or settle it at once when a player has withdrawn."""
+def _open_match(
+    championship: Championship, match: Match, swap: bool = False, save: bool = True
+) -> bool:
+    """Start the match's (next) game, or settle it at once when a player has withdrawn.
+
+    Returns whether a game was started (the match is then playing).
+    """
     first, second = match.first, match.second
     if first is None or second is None:
-        return
+        return False
     gone = [entry for entry in (first, second) if entry.withdrawn_at is not None]
     if gone:
         present = [entry for entry in (first, second) if entry.withdrawn_at is None]
@@ -233,7 +240,7 @@ def _open_match(championship: Championship, match: Match, swap: bool = False) ->
         match.forfeit = True
         match.status = Match.Status.FINISHED
         match.save(update_fields=["winner", "forfeit", "status"])
-        return
+        return False
     players = [first.player, second.player]
     if swap:
         players.reverse()
@@ -246,13 +253,18 @@ def _open_match(championship: Championship, match: Match, swap: bool = False) ->
         time_control=championship.time_control,
     )
     match.status = Match.Status.PLAYING
-    match.save(update_fields=["status"])
+    if save:
+        match.save(update_fields=["status"])
+    return True
 
 
 def _open_round(championship: Championship, matches) -> None:
-    for match in matches.select_related("first__player", "second__player", "stage"):
-        if match.status == Match.Status.WAITING:
-            _open_match(championship, match)
+    started = [
+        match.pk
+        for match in matches.select_related("first__player", "second__player", "stage")
+        if match.status == Match.Status.WAITING and _open_match(championship, match, save=False)
+    ]
+    Match.objects.filter(pk__in=started).update(status=Match.Status.PLAYING)
 
 
 def _schedule_advance(championship_id: int) -> None:

@@ -1,10 +1,13 @@
 """Championships through the API and the pipeline (tasks in-process)."""
 
+import os
 import random
+import time
 
 import pytest
 
 from accounts.models import Plan
+from games import live
 from games import services as game_services
 from games.engines import engine
 from games.models import Game
@@ -63,19 +66,26 @@ def play_out(game_id: int) -> None:
                 if view["dots"][y - 1][x - 1] == "." and view["owners"][y - 1][x - 1] == "."
             ]
             move = chooser.choice(free)
-        game_services.submit_move(
+        sent, _created = game_services.submit_move(
             game_id=game_id, user=seat.user, seq=game.move_count + 1, payload=move
         )
+        live.wait_for_move(sent.pk, 10)  # with a real worker, wait for its verdict
 
 
-def play_everything(championship_id: int, limit: int = 500) -> None:
-    for _ in range(limit):
-        active = Game.objects.filter(
-            match__stage__championship_id=championship_id, status=Game.Status.ACTIVE
-        ).values_list("id", flat=True)
-        if not active:
+def play_everything(championship_id: int, seconds: float = 300) -> None:
+    """Play every game the championship opens until it is finished."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if Championship.objects.get(pk=championship_id).status == Championship.Status.FINISHED:
             return
-        for game_id in list(active):
+        active = list(
+            Game.objects.filter(
+                match__stage__championship_id=championship_id, status=Game.Status.ACTIVE
+            ).values_list("id", flat=True)
+        )
+        if not active:
+            time.sleep(0.05)  # a worker may still be opening the next round
+        for game_id in active:
             play_out(game_id)
     raise AssertionError("the championship did not finish")
 
@@ -183,6 +193,21 @@ def test_start_draws_snake_groups_and_opens_round_one(organiser_api, make_user):
 
 
 def test_a_whole_16_player_championship_played_by_cpu_players(organiser_api, make_user):
+    whole_championship(organiser_api, make_user)
+
+
+@pytest.mark.usefixtures("celery_worker_name")
+def test_a_whole_16_player_championship_through_the_real_worker(organiser_api, make_user, settings):
+    from config.celery import app
+
+    # Undo the module's embedded mode: moves and progression go through Redis.
+    app.conf.task_always_eager = False
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    settings.REDIS_URL = os.environ["REDIS_URL"]
+    whole_championship(organiser_api, make_user)
+
+
+def whole_championship(organiser_api, make_user) -> None:
     championship = create(
         organiser_api,
         options={"width": 7, "height": 7},
