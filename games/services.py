@@ -139,18 +139,8 @@ def create_match_game(
 
 
 def forfeit(game_id: int, loser: User) -> Game:
-    """End an active game against a player who has withdrawn."""
-    with transaction.atomic():
-        game = _locked(game_id)
-        seat = _participant_seat(game, loser)
-        if game.status != Game.Status.ACTIVE:
-            return game
-        events: list[dict] = []
-        _finish(game, _sole_opponent(game, seat.seat), "forfeit", timezone.now(), events)
-        game.version += 1
-        game.save()
-        _after_commit(game, events, None)
-    return game
+    """End an active game against a player who has withdrawn (a finished game stays)."""
+    return _lose(game_id, loser, "forfeit", refuse_if_over=False)
 
 
 def _participant_seat(game: Game, user: User) -> Seat:
@@ -430,13 +420,20 @@ def _book_clock_check(game_id: int, deadline: datetime) -> None:
 
 
 def resign(game_id: int, user: User) -> Game:
+    return _lose(game_id, user, "resignation", refuse_if_over=True)
+
+
+def _lose(game_id: int, user: User, reason: str, *, refuse_if_over: bool) -> Game:
+    """End the game as lost by `user`'s seat."""
     with transaction.atomic():
         game = _locked(game_id)
         seat = _participant_seat(game, user)
         if game.status != Game.Status.ACTIVE:
-            raise Conflict("The game is not being played.", code="game_over")
+            if refuse_if_over:
+                raise Conflict("The game is not being played.", code="game_over")
+            return game
         events: list[dict] = []
-        _finish(game, _sole_opponent(game, seat.seat), "resignation", timezone.now(), events)
+        _finish(game, _sole_opponent(game, seat.seat), reason, timezone.now(), events)
         game.version += 1
         game.save()
         _after_commit(game, events, None)

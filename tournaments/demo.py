@@ -3,6 +3,7 @@
 import random
 
 from accounts.models import User
+from games import live
 from games import services as game_services
 from games.engines import engine
 from games.models import Game
@@ -15,8 +16,11 @@ DEMO_NAME = "Demo Cup"
 RANDOM_SHARE = 0.3
 
 
-def play_for_both(game_id: int, chooser: random.Random) -> None:
-    """Play a game to its end, each move sent by the player to move through the pipeline."""
+def play_for_both(game_id: int, chooser: random.Random, wait: float = 0) -> None:
+    """Play a game to its end, each move sent by the player to move through the pipeline.
+
+    With a real worker, `wait` is how long to wait for each verdict.
+    """
     rules = engine("kropki")
     while True:
         game = Game.objects.get(pk=game_id)
@@ -27,18 +31,12 @@ def play_for_both(game_id: int, chooser: random.Random) -> None:
         if move is None:
             return
         if chooser.random() < RANDOM_SHARE:
-            view = rules.view(state)
-            free = [
-                [x, y]
-                for y in range(1, view["height"] + 1)
-                for x in range(1, view["width"] + 1)
-                if view["dots"][y - 1][x - 1] == "." and view["owners"][y - 1][x - 1] == "."
-            ]
-            move = chooser.choice(free)
+            move = chooser.choice(rules.free_points(state))
         player = game.seats.get(seat=game.to_move).user
-        game_services.submit_move(
+        sent, _created = game_services.submit_move(
             game_id=game_id, user=player, seq=game.move_count + 1, payload=move
         )
+        live.wait_for_move(sent.pk, wait)
 
 
 def create_demo_championship(organiser: User, players: list[User], rounds_played: int = 2):

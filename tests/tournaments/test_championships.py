@@ -7,12 +7,11 @@ import time
 import pytest
 
 from accounts.models import Plan
-from games import live
 from games import services as game_services
-from games.engines import engine
 from games.models import Game
 from tests.conftest import client_with_token
 from tournaments import services
+from tournaments.demo import play_for_both
 from tournaments.models import Championship, Match
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
@@ -48,28 +47,7 @@ def enter_players(championship_id, organiser_api, make_user, count):
 def play_out(game_id: int) -> None:
     """Both players play through the move pipeline: mostly the CPU's choice, sometimes a
     random point (the CPU against itself never loses a dot, and every game would be drawn)."""
-    rules = engine("kropki")
-    chooser = random.Random(game_id)
-    while True:
-        game = Game.objects.get(pk=game_id)
-        if game.status != Game.Status.ACTIVE:
-            return
-        seat = game.seats.get(seat=game.to_move)
-        state = rules.load(bytes(game.snapshot))
-        move = rules.suggest(state)
-        if chooser.random() < 0.35:
-            view = rules.view(state)
-            free = [
-                [x, y]
-                for y in range(1, view["height"] + 1)
-                for x in range(1, view["width"] + 1)
-                if view["dots"][y - 1][x - 1] == "." and view["owners"][y - 1][x - 1] == "."
-            ]
-            move = chooser.choice(free)
-        sent, _created = game_services.submit_move(
-            game_id=game_id, user=seat.user, seq=game.move_count + 1, payload=move
-        )
-        live.wait_for_move(sent.pk, 10)  # with a real worker, wait for its verdict
+    play_for_both(game_id, random.Random(game_id), wait=10)
 
 
 def play_everything(championship_id: int, seconds: float = 300) -> None:

@@ -143,6 +143,12 @@ class KropkiEngine:
         winner = None if blue == red else (BLUE if blue > red else RED)
         return state.moves, winner, reason
 
+    def free_points(self, state: KropkiState) -> list[list[int]]:
+        """Every point a dot may still be put on (K4, K9), row by row from 1-1."""
+        position = state.position
+        geometry = position.board
+        return [list(geometry.xy(i)) for i in geometry.points if position.is_free(i)]
+
     def suggest(self, state: KropkiState) -> list[int] | None:
         """The CPU player's move for the side to move; None when the game has no free point."""
         position = state.position
