@@ -10,23 +10,12 @@ from tournaments.models import Championship, Entry, Match, Stage
 
 
 @dataclass(frozen=True)
-class TableRow:
-    rank: int
-    entry_id: int
-    username: str
-    played: int
-    won: int
-    drawn: int
-    lost: int
-    forfeits: int
-    points: float
-    tiebreaks: dict[str, float]
-
-
-@dataclass(frozen=True)
 class GroupTable:
+    """A group's standings; a row's `player` is the entry id, as text."""
+
     name: str
-    rows: list[TableRow]
+    rows: list[tiebreaks.StandingRow]
+    usernames: dict[str, str]
 
 
 def _margin(match: Match, games_by_match: dict[int, Game]) -> int:
@@ -82,26 +71,8 @@ def group_tables(stage: Stage) -> list[GroupTable]:
             tiebreaks=order,
             lots={str(member.entry_id): member.lot for member in members},
         )
-        tables.append(
-            GroupTable(
-                name=group.name,
-                rows=[
-                    TableRow(
-                        rank=row.rank,
-                        entry_id=int(row.player),
-                        username=entries[row.player].player.username,
-                        played=row.played,
-                        won=row.won,
-                        drawn=row.drawn,
-                        lost=row.lost,
-                        forfeits=row.forfeits,
-                        points=row.points,
-                        tiebreaks=row.tiebreaks,
-                    )
-                    for row in rows
-                ],
-            )
-        )
+        usernames = {key: entry.player.username for key, entry in entries.items()}
+        tables.append(GroupTable(name=group.name, rows=rows, usernames=usernames))
     return tables
 
 
@@ -109,7 +80,7 @@ def final_ranking(championship: Championship) -> list[tuple[int, int]]:
     """(rank, entry id) for every entrant: playoff results first, then the group stage."""
     group_stage = championship.stages.filter(kind=Stage.Kind.GROUPS).first()
     tables = group_tables(group_stage) if group_stage else []
-    group_place = {row.entry_id: (row.rank, -row.points) for t in tables for row in t.rows}
+    group_place = {int(row.player): (row.rank, -row.points) for t in tables for row in t.rows}
     playoff = championship.stages.filter(kind=Stage.Kind.PLAYOFF).first()
     placed: list[int] = []
     if playoff is not None:
@@ -155,7 +126,7 @@ def standings(championship: Championship) -> dict:
                 "rows": [
                     {
                         "rank": row.rank,
-                        "username": row.username,
+                        "username": table.usernames[row.player],
                         "played": row.played,
                         "won": row.won,
                         "drawn": row.drawn,

@@ -362,8 +362,7 @@ def _start_playoff(championship: Championship, group_stage: Stage) -> None:
         for row in table.rows[: championship.advance_per_group]:
             qualifiers.append(
                 bracket.Qualifier(
-                    player=str(row.entry_id), group=group_order, place=row.rank,
-                    strength=row.points,
+                    player=row.player, group=group_order, place=row.rank, strength=row.points
                 )
             )  # fmt: skip
     stage = Stage.objects.create(
