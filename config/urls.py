@@ -7,6 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from accounts import urls as accounts_urls
 from config import health, views
 from games import urls as games_urls
+from ratings import urls as ratings_urls
 from tournaments import urls as tournaments_urls
 
 urlpatterns = [
@@ -18,6 +19,8 @@ urlpatterns = [
     path("api/accounts/", include(accounts_urls.api_urlpatterns)),
     path("api/games/", include(games_urls.api_urlpatterns)),
     path("api/championships/", include(tournaments_urls.api_urlpatterns)),
+    path("api/ratings/", include(ratings_urls.ratings_urlpatterns)),
+    path("api/players/", include(ratings_urls.players_urlpatterns)),
     path("players/", include(accounts_urls.page_urlpatterns)),
     path("games/", include(games_urls.page_urlpatterns)),
     path("championships/", include(tournaments_urls.page_urlpatterns)),

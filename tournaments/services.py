@@ -20,6 +20,7 @@ from games import clocks
 from games import services as game_services
 from games.engines import OptionError, engine
 from games.models import Game
+from ratings.selectors import ratings_of
 from tournaments import bracket, pairing, selectors, tiebreaks
 from tournaments.models import Championship, Entry, FinalRank, Group, GroupMember, Match, Stage
 
@@ -157,9 +158,17 @@ def group_name(order: int) -> str:
     return name
 
 
-def seeding_order(entries: Iterable[Entry]) -> list[Entry]:
-    """Entries best first: by rating in the championship's game, else by entry order."""
-    return sorted(entries, key=lambda entry: (entry.entered_at, entry.pk))
+def seeding_order(entries: Iterable[Entry], game: str) -> list[Entry]:
+    """Entries best first: rated players by their rating in the game, then the unrated
+    ones in entry order."""
+    entries = list(entries)
+    ratings = ratings_of([entry.player_id for entry in entries], game)
+
+    def key(entry: Entry) -> tuple:
+        rating = ratings.get(entry.player_id)
+        return (rating is None, -(rating or 0.0), entry.entered_at, entry.pk)
+
+    return sorted(entries, key=key)
 
 
 def start(championship_id: int, *, by: User) -> Championship:
@@ -170,7 +179,7 @@ def start(championship_id: int, *, by: User) -> Championship:
             raise NotAllowed("Only the organiser starts the championship.")
         if championship.status != Championship.Status.REGISTRATION:
             raise Conflict("The championship has already started.", code="already_started")
-        entries = seeding_order(championship.entries.select_related("player"))
+        entries = seeding_order(championship.entries.select_related("player"), championship.game)
         if len(entries) < 2:
             raise Conflict("A championship needs at least two entrants.", code="too_few_entrants")
         seeds = {entry.pk: seed for seed, entry in enumerate(entries, start=1)}

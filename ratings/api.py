@@ -1,0 +1,68 @@
+"""Ratings API: leaderboards and players' ratings with history."""
+
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts import selectors as account_selectors
+from config.api_docs import error_responses
+from config.errors import NotFound
+from games.engines import GAMES
+from ratings import selectors
+
+LeaderboardRow = inline_serializer(
+    "LeaderboardRow",
+    {
+        "rank": serializers.IntegerField(),
+        "username": serializers.CharField(),
+        "rating": serializers.FloatField(),
+        "rd": serializers.FloatField(),
+        "games": serializers.IntegerField(),
+    },
+    many=True,
+)
+
+PlayerSerializer = inline_serializer(
+    "Player",
+    {
+        "username": serializers.CharField(),
+        "ratings": serializers.DictField(child=serializers.DictField()),
+        "page": serializers.CharField(),
+    },
+)
+
+
+class LeaderboardView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="ratings_leaderboard",
+        responses={200: LeaderboardRow, **error_responses(404)},
+        summary="Established players of a game, best first (provisional ratings left out)",
+    )
+    def get(self, request: Request, game: str) -> Response:
+        if game not in GAMES:
+            raise NotFound(f"No game called {game!r}; games: {', '.join(GAMES)}.")
+        return Response(selectors.leaderboard(game))
+
+
+class PlayerView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="players_detail",
+        responses={200: PlayerSerializer, **error_responses(404)},
+        summary="A player's rating in every game, with its history",
+    )
+    def get(self, request: Request, username: str) -> Response:
+        player = account_selectors.active_user_by_username(username)
+        return Response(
+            {
+                "username": player.username,
+                "ratings": selectors.player_ratings(player),
+                "page": request.build_absolute_uri(player.get_absolute_url()),
+            }
+        )

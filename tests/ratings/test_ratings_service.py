@@ -1,0 +1,119 @@
+"""Rated games change ratings once, by the policy; leaderboards and player data."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games import services as game_services
+from games.models import Game
+from ratings import glicko2, policy, services
+from ratings.models import Rating, RatingChange
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+
+
+def rated_game(creator, opponent) -> Game:
+    game = game_services.create_game(
+        creator=creator, game="kropki", options={"width": 8, "height": 8}, format=None,
+        opponent=opponent.username, rated=True,
+    )  # fmt: skip
+    game_services.accept_invitation(game.pk, opponent)
+    return game
+
+
+def test_a_rated_game_changes_both_ratings_once(make_user):
+    anna, boris = make_user("anna"), make_user("boris")
+    game = rated_game(anna, boris)
+    game_services.resign(game.pk, boris)  # the hook rates it after the commit
+    winner = Rating.objects.get(player=anna, game="kropki")
+    loser = Rating.objects.get(player=boris, game="kropki")
+    expected = glicko2.rate(1500, 350, 0.06, [(1500, 350, 1.0)])
+    assert winner.rating == pytest.approx(expected[0])
+    assert loser.rating == pytest.approx(3000 - expected[0])
+    assert winner.games == loser.games == 1
+    assert services.rate_game(game.pk) is False  # applying it again changes nothing
+    assert RatingChange.objects.filter(source=game).count() == 2
+    assert Rating.objects.get(player=anna).rating == winner.rating
+
+
+def test_unrated_and_practice_games_leave_ratings_alone(make_user):
+    anna, boris = make_user("anna"), make_user("boris")
+    game = game_services.create_game(
+        creator=anna, game="kropki", options={}, format=None, opponent=boris.username
+    )
+    game_services.accept_invitation(game.pk, boris)
+    game_services.resign(game.pk, boris)
+    assert not Rating.objects.exists()
+
+
+def test_draw_between_equals_changes_only_rd(make_user):
+    anna, boris = make_user("anna"), make_user("boris")
+    game = rated_game(anna, boris)
+    game_services.offer_draw(game.pk, anna)
+    game_services.offer_draw(game.pk, boris)
+    for rating in Rating.objects.all():
+        assert rating.rating == pytest.approx(1500)
+        assert rating.rd < 350
+
+
+def test_rd_grows_with_idle_time_within_the_clamps():
+    assert policy.idle_periods(0) == 0
+    year = policy.idle_periods(365 * 86_400)
+    grown = glicko2.grow_rd(60.0, 0.06, year)
+    assert grown == pytest.approx(110.0, abs=0.01)
+    assert policy.clamp_rd(500) == 350 and policy.clamp_rd(10) == 45
+
+
+def test_idle_time_before_a_game_widens_the_rd_first(make_user):
+    anna, boris = make_user("anna"), make_user("boris")
+    for rating_owner in (anna, boris):
+        Rating.objects.create(
+            player=rating_owner, game="kropki", rating=1600, rd=60, volatility=0.06, games=30,
+            last_played_at=timezone.now() - timedelta(days=365),
+        )  # fmt: skip
+    game = rated_game(anna, boris)
+    game_services.resign(game.pk, boris)
+    change = RatingChange.objects.get(source=game, rating__player=anna)
+    assert change.rd_before == pytest.approx(110, abs=0.5)
+
+
+def test_leaderboard_lists_established_players_only(make_user, api):
+    for name, rating, rd in [("sure", 1700, 60), ("new", 1900, 200), ("steady", 1650, 80)]:
+        Rating.objects.create(
+            player=make_user(name), game="kropki", rating=rating, rd=rd, volatility=0.06, games=9
+        )
+    board = api.get("/api/ratings/kropki/").json()
+    assert [(row["rank"], row["username"]) for row in board] == [(1, "sure"), (2, "steady")]
+    assert api.get("/api/ratings/chess/").status_code == 404
+
+
+def test_player_data_carries_every_rating_and_its_history(make_user, api):
+    anna, boris = make_user("anna"), make_user("boris")
+    game = rated_game(anna, boris)
+    game_services.resign(game.pk, boris)
+    body = api.get("/api/players/anna/").json()
+    kropki = body["ratings"]["kropki"]
+    assert kropki["games"] == 1 and kropki["provisional"] is True
+    assert len(kropki["history"]) == 1
+    assert body["page"].endswith("/players/anna/")
+    assert api.get("/api/players/nobody/").status_code == 404
+
+
+def test_championship_seeding_follows_ratings(make_user):
+    from tournaments import services as championships
+
+    organiser = make_user("organiser")
+    players = [make_user(f"p{n}") for n in range(4)]
+    for player, rating in zip(players, [1400, 1800, None, 1600], strict=True):
+        if rating is not None:
+            Rating.objects.create(
+                player=player, game="kropki", rating=rating, rd=60, volatility=0.06
+            )
+    championship = championships.create_championship(
+        organiser=organiser, name="Seeded", game="kropki"
+    )
+    for player in players:
+        championships.enter(championship.pk, by=organiser, username=player.username)
+    order = championships.seeding_order(championship.entries.all(), "kropki")
+    assert [entry.player.username for entry in order] == ["p1", "p3", "p0", "p2"]
