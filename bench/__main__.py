@@ -12,7 +12,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-MODULES = ["bench.kropki_engine", "bench.accounts_api", "bench.championships", "bench.pipeline"]
+MODULES = [
+    "bench.kropki_engine",
+    "bench.ratings",
+    "bench.accounts_api",
+    "bench.championships",
+    "bench.pipeline",
+]
 
 
 def describe_machine() -> str:

@@ -1,9 +1,10 @@
 """Applying rated games to ratings (Glicko-2, every game its own rating period)."""
 
+import numpy as np
 from django.db import transaction
 
 from games.models import Game
-from ratings import glicko2, policy
+from ratings import glicko2, periods
 from ratings.models import Rating, RatingChange
 
 
@@ -46,33 +47,23 @@ def rate_game(game_id: int) -> bool:
         ratings = [_rating_for(first.user_id, game.game), _rating_for(second.user_id, game.game)]
         when = game.finished_at
         score = 0.5 if not game.winner else (1.0 if game.winner == first.seat else 0.0)
-        before = []
-        for rating in ratings:
-            idle = (when - rating.last_played_at).total_seconds() if rating.last_played_at else 0
-            rd = glicko2.grow_rd(rating.rd, rating.volatility, policy.idle_periods(idle))
-            before.append((rating.rating, policy.clamp_rd(float(rd)), rating.volatility))
-        (a_rating, a_rd, a_vol), (b_rating, b_rd, b_vol) = glicko2.rate_pairs(
-            *(_column(before[0])), *(_column(before[1])), [score]
-        )
-        after = [
-            (float(a_rating[0]), policy.clamp_rd(float(a_rd[0])), float(a_vol[0])),
-            (float(b_rating[0]), policy.clamp_rd(float(b_rd[0])), float(b_vol[0])),
+        rows = [np.array([[r.rating, r.rd, r.volatility]]) for r in ratings]
+        idle = [
+            np.array([(when - r.last_played_at).total_seconds() if r.last_played_at else 0.0])
+            for r in ratings
         ]
-        for rating, (old_rating, old_rd, old_vol), (new_rating, new_rd, new_vol) in zip(
-            ratings, before, after, strict=True
-        ):
+        before_a, before_b, after_a, after_b = periods.rate_step(
+            rows[0], rows[1], idle[0], idle[1], np.array([score])
+        )
+        for rating, before, after in ((ratings[0], before_a[0], after_a[0]),
+                                      (ratings[1], before_b[0], after_b[0])):  # fmt: skip
             RatingChange.objects.create(
                 rating=rating, source=game, at=when,
-                rating_before=old_rating, rd_before=old_rd, volatility_before=old_vol,
-                rating_after=new_rating, rd_after=new_rd, volatility_after=new_vol,
+                rating_before=before[0], rd_before=before[1], volatility_before=before[2],
+                rating_after=after[0], rd_after=after[1], volatility_after=after[2],
             )  # fmt: skip
-            rating.rating, rating.rd, rating.volatility = new_rating, new_rd, new_vol
+            rating.rating, rating.rd, rating.volatility = (float(v) for v in after)
             rating.games += 1
             rating.last_played_at = when
             rating.save()
     return True
-
-
-def _column(values: tuple[float, float, float]) -> tuple[list[float], list[float], list[float]]:
-    rating, rd, volatility = values
-    return [rating], [rd], [volatility]

@@ -117,3 +117,29 @@ def test_championship_seeding_follows_ratings(make_user):
         championships.enter(championship.pk, by=organiser, username=player.username)
     order = championships.seeding_order(championship.entries.all(), "kropki")
     assert [entry.player.username for entry in order] == ["p1", "p3", "p0", "p2"]
+
+
+def test_recompute_gives_the_ratings_the_games_gave_one_by_one(make_user):
+    import random
+
+    from django.core.management import call_command
+
+    players = [make_user(f"r{n}") for n in range(6)]
+    chooser = random.Random(3)
+    for _ in range(20):
+        a, b = chooser.sample(players, 2)
+        game = rated_game(a, b)
+        if chooser.random() < 0.2:
+            game_services.offer_draw(game.pk, a)
+            game_services.offer_draw(game.pk, b)
+        else:
+            game_services.resign(game.pk, chooser.choice([a, b]))
+    stored = {r.player_id: (r.rating, r.rd, r.volatility, r.games) for r in Rating.objects.all()}
+    history = RatingChange.objects.count()
+    call_command("recompute_ratings", "--game", "kropki", stdout=None)
+    again = {r.player_id: (r.rating, r.rd, r.volatility, r.games) for r in Rating.objects.all()}
+    assert again.keys() == stored.keys()
+    for player, values in stored.items():
+        assert again[player][:3] == pytest.approx(values[:3], abs=1e-9)
+        assert again[player][3] == values[3]
+    assert RatingChange.objects.count() == history == 40
