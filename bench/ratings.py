@@ -35,7 +35,9 @@ def run() -> list[Timing | str]:
     for n in range(GAMES):
         a, b = picker.sample(range(PLAYERS), 2)
         games.append(
-            periods.RatedGame(n, start + timedelta(minutes=n), a, b, picker.choice([0, 0.5, 1]))
+            periods.RatedGame(
+                n, start + timedelta(minutes=n), (a, b), picker.choice([(1, 2), (2, 1), (1, 1)])
+            )
         )
     batches = sum(1 for _ in periods.batches(games))
     started = time.perf_counter()

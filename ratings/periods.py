@@ -1,11 +1,12 @@
 """One step of the rating policy for many games at once: idle growth, Glicko-2, clamps.
 
-Every game is its own rating period for its two players. The same function
-serves a single game as the worker rates it and whole batches when every
-rating is recomputed, so both give the same numbers.
+Every game is its own rating period for its players; a game of more than two
+counts as a game between every pair of them, scored by their final places.
+The same function serves a single game as the worker rates it and whole
+batches when every rating is recomputed, so both give the same numbers.
 """
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -18,9 +19,8 @@ from ratings import glicko2, policy
 class RatedGame:
     source: int  # the game's id
     at: datetime
-    player_a: int
-    player_b: int
-    score_a: float  # 1, 0.5 or 0
+    players: tuple[int, ...]
+    places: tuple[int, ...]  # final place of each player, 1 best; equal places drew
 
 
 @dataclass
@@ -32,30 +32,59 @@ class PlayerState:
     last_played_at: datetime | None = None
 
 
-def rate_step(
-    before_a: np.ndarray, before_b: np.ndarray, idle_a: np.ndarray, idle_b: np.ndarray,
-    scores_a: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
-    """Rows of (rating, rd, volatility) for both sides of M games, idle seconds before each.
+Change = tuple[RatedGame, int, np.ndarray, np.ndarray]  # game, player, before, after rows
 
-    Returns (a before, b before, a after, b after): "before" is after the idle growth.
-    """
 
-    def clamp(rd: np.ndarray) -> np.ndarray:
-        return np.clip(rd, policy.RD_FLOOR, policy.RD_CEILING)
+def _clamp(rd: np.ndarray) -> np.ndarray:
+    return np.clip(rd, policy.RD_FLOOR, policy.RD_CEILING)
 
-    grown = []
-    for before, idle in ((before_a, idle_a), (before_b, idle_b)):
-        periods = np.asarray(idle, dtype=float) / 86_400.0 * policy.periods_per_day()
-        rd = clamp(glicko2.grow_rd(before[:, 1], before[:, 2], np.maximum(periods, 0.0)))
-        grown.append(np.column_stack([before[:, 0], rd, before[:, 2]]))
-    (ra, rda, va), (rb, rdb, vb) = glicko2.rate_pairs(
-        grown[0][:, 0], grown[0][:, 1], grown[0][:, 2],
-        grown[1][:, 0], grown[1][:, 1], grown[1][:, 2], scores_a,
+
+def rate_batch(batch: list[RatedGame], states: dict[int, PlayerState]) -> list[Change]:
+    """Rate games that share no player, updating `states`; returns every change."""
+    rows = [(game, index) for game in batch for index in range(len(game.players))]
+    players = [game.players[index] for game, index in rows]
+    current = [states.setdefault(player, PlayerState()) for player in players]
+    idle = np.array(
+        [
+            (game.at - state.last_played_at).total_seconds() if state.last_played_at else 0.0
+            for (game, _index), state in zip(rows, current, strict=True)
+        ]
+    )
+    grown_rd = _clamp(
+        glicko2.grow_rd(
+            np.array([s.rd for s in current]),
+            np.array([s.volatility for s in current]),
+            np.maximum(idle, 0.0) / 86_400.0 * policy.periods_per_day(),
+        )
+    )
+    before = np.column_stack(
+        [[s.rating for s in current], grown_rd, [s.volatility for s in current]]
+    )
+    row_of = {(game.source, index): n for n, (game, index) in enumerate(rows)}
+    width = max(len(game.players) for game in batch) - 1
+    shape = (len(rows), width)
+    opponent_ratings, opponent_rds = np.zeros(shape), np.ones(shape)
+    scores, mask = np.zeros(shape), np.zeros(shape, dtype=bool)
+    for n, (game, index) in enumerate(rows):
+        others = [other for other in range(len(game.players)) if other != index]
+        for k, other in enumerate(others):
+            opponent = row_of[(game.source, other)]
+            opponent_ratings[n, k], opponent_rds[n, k] = before[opponent, 0], before[opponent, 1]
+            mine, theirs = game.places[index], game.places[other]
+            scores[n, k] = 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
+            mask[n, k] = True
+    ratings, rds, volatilities = glicko2.rate_many(
+        before[:, 0], before[:, 1], before[:, 2],
+        opponent_ratings, opponent_rds, scores, mask,
     )  # fmt: skip
-    after_a = np.column_stack([ra, clamp(rda), va])
-    after_b = np.column_stack([rb, clamp(rdb), vb])
-    return grown[0], grown[1], after_a, after_b
+    after = np.column_stack([ratings, _clamp(rds), volatilities])
+    changes = []
+    for n, ((game, _index), player, state) in enumerate(zip(rows, players, current, strict=True)):
+        state.rating, state.rd, state.volatility = (float(v) for v in after[n])
+        state.games += 1
+        state.last_played_at = game.at
+        changes.append((game, player, before[n], after[n]))
+    return changes
 
 
 def batches(games: Iterable[RatedGame]) -> Iterator[list[RatedGame]]:
@@ -64,48 +93,23 @@ def batches(games: Iterable[RatedGame]) -> Iterator[list[RatedGame]]:
     batch: list[RatedGame] = []
     busy: set[int] = set()
     for game in games:
-        if game.player_a in busy or game.player_b in busy:
+        if busy.intersection(game.players):
             yield batch
             batch, busy = [], set()
         batch.append(game)
-        busy.update((game.player_a, game.player_b))
+        busy.update(game.players)
     if batch:
         yield batch
 
 
 def replay(
-    games: Iterable[RatedGame], on_batch=None
-) -> tuple[dict[int, PlayerState], list[tuple[RatedGame, int, np.ndarray, np.ndarray]]]:
-    """Every game in order from fresh ratings: final states and each change
-    (game, player, before row, after row)."""
-    players: dict[int, PlayerState] = {}
-    changes: list[tuple[RatedGame, int, np.ndarray, np.ndarray]] = []
+    games: Iterable[RatedGame], on_batch: Callable[[int], None] | None = None
+) -> tuple[dict[int, PlayerState], list[Change]]:
+    """Every game in order from fresh ratings: final states and each change."""
+    states: dict[int, PlayerState] = {}
+    changes: list[Change] = []
     for batch in batches(games):
-        sides = []
-        for attribute in ("player_a", "player_b"):
-            states = [players.setdefault(getattr(g, attribute), PlayerState()) for g in batch]
-            rows = np.array([(s.rating, s.rd, s.volatility) for s in states], dtype=float)
-            idle = np.array(
-                [
-                    (g.at - s.last_played_at).total_seconds() if s.last_played_at else 0.0
-                    for g, s in zip(batch, states, strict=True)
-                ]
-            )
-            sides.append((states, rows, idle))
-        scores = np.array([g.score_a for g in batch], dtype=float)
-        before_a, before_b, after_a, after_b = rate_step(
-            sides[0][1], sides[1][1], sides[0][2], sides[1][2], scores
-        )
-        for index, game in enumerate(batch):
-            for (states, _rows, _idle), before, after, player in (
-                (sides[0], before_a, after_a, game.player_a),
-                (sides[1], before_b, after_b, game.player_b),
-            ):
-                state = states[index]
-                state.rating, state.rd, state.volatility = (float(v) for v in after[index])
-                state.games += 1
-                state.last_played_at = game.at
-                changes.append((game, player, before[index], after[index]))
+        changes += rate_batch(batch, states)
         if on_batch is not None:
             on_batch(len(batch))
-    return players, changes
+    return states, changes

@@ -7,26 +7,18 @@ from games.engines import GAMES
 from games.models import Game
 from ratings import periods
 from ratings.models import Rating, RatingChange
+from ratings.services import rated_game
 
 
 def rated_games(game: str) -> list[periods.RatedGame]:
-    """Every finished rated two-player game of `game`, in the order they ended."""
-    found = []
+    """Every finished rated game of `game` between players, in the order they ended."""
     games = (
         Game.objects.filter(game=game, rated=True, status=Game.Status.FINISHED)
         .order_by("finished_at", "id")
         .prefetch_related("seats")
     )
-    for record in games.iterator(chunk_size=2000):
-        seats = sorted(record.seats.all(), key=lambda seat: seat.user_id or 0)
-        if len(seats) != 2 or any(seat.user_id is None for seat in seats):
-            continue
-        first, second = seats
-        score = 0.5 if not record.winner else (1.0 if record.winner == first.seat else 0.0)
-        found.append(
-            periods.RatedGame(record.pk, record.finished_at, first.user_id, second.user_id, score)
-        )
-    return found
+    found = (rated_game(record) for record in games.iterator(chunk_size=2000))
+    return [rated for rated in found if rated is not None]
 
 
 class Command(BaseCommand):
