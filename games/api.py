@@ -14,7 +14,7 @@ from config.api_docs import error_responses
 from config.errors import DomainError
 from games import live, selectors, services
 from games.engines import GAMES
-from games.models import Game, Move
+from games.models import CPU_PLAYER, Game, Move
 
 MAX_WAIT_SECONDS = 10.0
 
@@ -83,7 +83,7 @@ class MoveRowSerializer(serializers.ModelSerializer):
         fields += ["received_at", "processed_at"]
 
     def get_player(self, move: Move) -> str:
-        return move.player.username if move.player_id else selectors.CPU_NAME
+        return move.player.username if move.player_id else CPU_PLAYER
 
     def get_reason(self, move: Move) -> dict | None:
         if move.status != Move.Status.REFUSED:

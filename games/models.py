@@ -8,6 +8,9 @@ from django.utils.translation import gettext_lazy as _
 
 from games.engines import GAMES
 
+# How the CPU player is named wherever a username stands (the opponent of a practice game).
+CPU_PLAYER = "cpu"
+
 
 class Game(models.Model):
     class Kind(models.TextChoices):

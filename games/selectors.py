@@ -2,23 +2,19 @@
 
 from datetime import datetime
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from accounts.models import User
 from games import clocks
 from games.engines import engine
-from games.models import Game, Move, Seat
-
-CPU_NAME = "cpu"
+from games.models import CPU_PLAYER, Game, Move, Seat
 
 
 def seat_names(game: Game) -> dict[str, str]:
     """seat → username ("cpu" for the CPU), in seat order."""
-    return {
-        seat.seat: seat.user.username if seat.user_id else CPU_NAME
-        for seat in game.seats.select_related("user").order_by("order")
-    }
+    seats = sorted(game.seats.all(), key=lambda seat: seat.order)  # uses a prefetch if any
+    return {seat.seat: seat.user.username if seat.user_id else CPU_PLAYER for seat in seats}
 
 
 def clocks_now(game: Game, now: datetime | None = None) -> dict[str, float]:
@@ -83,7 +79,3 @@ def games_of(user: User, status: str | None = None) -> QuerySet[Game]:
     if status:
         games = games.filter(status=status)
     return games
-
-
-def is_participant(game: Game, user: User) -> bool:
-    return user.is_authenticated and game.seats.filter(Q(user=user)).exists()

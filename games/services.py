@@ -4,7 +4,6 @@ Every change of a game happens here, inside a transaction holding the game's
 row lock; listeners hear of it after the commit.
 """
 
-import logging
 from collections.abc import Callable
 from contextlib import nullcontext
 from datetime import datetime, timedelta
@@ -16,11 +15,8 @@ from accounts.models import User
 from config.errors import Conflict, DomainError, NotAllowed, NotFound
 from games import clocks, live
 from games.engines import IllegalMove, OptionError, engine
-from games.models import Game, Move, Seat
+from games.models import CPU_PLAYER, Game, Move, Seat
 
-log = logging.getLogger(__name__)
-
-CPU = "cpu"
 # Pending moves older than this are handed to a worker again by the sweep.
 SWEEP_AFTER = timedelta(seconds=3)
 
@@ -62,7 +58,7 @@ def create_game(
     if seat not in rules.seats:
         raise DomainError(f"choose one of {', '.join(rules.seats)}", field="seat")
 
-    practice = opponent == CPU
+    practice = opponent == CPU_PLAYER
     if practice:
         opponent_user = None
         if rated:

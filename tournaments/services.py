@@ -412,8 +412,9 @@ def _advance_playoff(championship: Championship) -> None:
     for match in sorted(matches, key=lambda m: (m.round, m.index)):
         if match.status != Match.Status.FINISHED or match.third_place or match.round == last_round:
             continue
-        following = by_place[(match.round + 1, match.index // 2, False)]
-        side = "first" if match.index % 2 == 0 else "second"
+        next_round, next_index = bracket.next_match(match.round, match.index)
+        following = by_place[(next_round, next_index, False)]
+        side = ("first", "second")[bracket.winner_side(match.index)]
         if getattr(following, f"{side}_id") is None and match.winner_id is not None:
             setattr(following, side, match.winner)
             following.save(update_fields=[side])
