@@ -1,3 +1,4 @@
+from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from accounts import api, views
@@ -7,6 +8,17 @@ api_urlpatterns = [
     path("token/", api.TokenView.as_view(), name="api-token"),
     path("me/", api.MeView.as_view(), name="api-me"),
     path("<str:username>/plan/", api.PlanView.as_view(), name="api-plan"),
+]
+
+site_urlpatterns = [
+    path("signup/", views.signup, name="signup"),
+    path(
+        "login/",
+        auth_views.LoginView.as_view(template_name="accounts/login.html"),
+        name="login",
+    ),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("account/", views.account, name="account"),
 ]
 
 page_urlpatterns = [

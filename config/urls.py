@@ -21,7 +21,10 @@ urlpatterns = [
     path("api/championships/", include(tournaments_urls.api_urlpatterns)),
     path("api/ratings/", include(ratings_urls.ratings_urlpatterns)),
     path("api/players/", include(ratings_urls.players_urlpatterns)),
+    path("", include(accounts_urls.site_urlpatterns)),
     path("players/", include(accounts_urls.page_urlpatterns)),
+    path("leaderboards/", include(ratings_urls.page_urlpatterns)),
+    path("rules/", include(games_urls.rules_urlpatterns)),
     path("games/", include(games_urls.page_urlpatterns)),
     path("championships/", include(tournaments_urls.page_urlpatterns)),
 ]

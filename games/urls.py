@@ -15,5 +15,12 @@ api_urlpatterns = [
 ]
 
 page_urlpatterns = [
+    path("new/", views.game_new, name="game-new"),
     path("<int:game_id>/", views.game_page, name="game"),
+    path("<int:game_id>/live/", views.game_live, name="game-live"),
+]
+
+rules_urlpatterns = [
+    path("", views.rules_index, name="rules"),
+    path("<str:game>/", views.rules_page, name="rules-game"),
 ]

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from ratings import api
+from ratings import api, views
 
 ratings_urlpatterns = [
     path("<str:game>/", api.LeaderboardView.as_view(), name="api-leaderboard"),
@@ -8,4 +8,9 @@ ratings_urlpatterns = [
 
 players_urlpatterns = [
     path("<str:username>/", api.PlayerView.as_view(), name="api-player"),
+]
+
+page_urlpatterns = [
+    path("", views.leaderboards, name="leaderboards"),
+    path("<str:game>/", views.leaderboards, name="leaderboard"),
 ]

@@ -17,5 +17,8 @@ api_urlpatterns = [
 ]
 
 page_urlpatterns = [
+    path("", views.championship_list, name="championships"),
+    path("new/", views.championship_new, name="championship-new"),
     path("<int:championship_id>/", views.championship_page, name="championship"),
+    path("<int:championship_id>/organise/", views.organise, name="championship-organise"),
 ]

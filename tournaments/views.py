@@ -20,3 +20,15 @@ def championship_page(request: HttpRequest, championship_id: int) -> HttpRespons
             "bracket": selectors.bracket_view(championship),
         },
     )
+
+
+def championship_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "tournaments/championship_list.html")
+
+
+def championship_new(request: HttpRequest) -> HttpResponse:
+    return render(request, "tournaments/championship_new.html")
+
+
+def organise(request: HttpRequest, championship_id: int) -> HttpResponse:
+    return render(request, "tournaments/organise.html")

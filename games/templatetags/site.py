@@ -1,0 +1,29 @@
+"""Template filters shared by every page: game names, clock times, seat colours."""
+
+from django import template
+
+from games.titles import game_title as title_of
+
+register = template.Library()
+
+
+@register.filter
+def game_title(game: str) -> str:
+    return title_of(game)
+
+
+@register.filter
+def clock(seconds: float | None) -> str:
+    """Seconds as m:ss (h:mm:ss from an hour up); an empty string when there is no clock."""
+    if seconds is None:
+        return ""
+    whole = max(0, int(seconds))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+@register.filter
+def lookup(mapping: dict, key):
+    """mapping[key] in a template, or None."""
+    return mapping.get(key) if hasattr(mapping, "get") else None
