@@ -5,10 +5,26 @@ from django.shortcuts import render
 from django.views import defaults
 
 from config import api_errors
+from games.selectors import games_for_home
+from tournaments.api import visible_championships
+from tournaments.models import Championship
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    """Live and open championships for everyone; a player's own games, their move first."""
+    championships = visible_championships(request.user).order_by("-created_at")
+    context = {
+        "live": list(
+            championships.filter(
+                status__in=[Championship.Status.GROUPS, Championship.Status.PLAYOFF]
+            )[:10]
+        ),
+        "open": list(championships.filter(status=Championship.Status.REGISTRATION)[:10]),
+        "finished": list(championships.filter(status=Championship.Status.FINISHED)[:5]),
+    }
+    if request.user.is_authenticated:
+        context["games"] = games_for_home(request.user)
+    return render(request, "home.html", context)
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:

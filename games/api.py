@@ -105,12 +105,7 @@ MoveResultSerializer = inline_serializer(
 
 
 def _game(game_id: int) -> Game:
-    game = get_object_or_404(Game, pk=game_id)
-    if services.clock_overdue(game):
-        # Clocks are the server's: a reader who finds one run out has it enforced.
-        services.process_game(game.pk)
-        game.refresh_from_db()
-    return game
+    return services.enforce_clock(get_object_or_404(Game, pk=game_id))
 
 
 class GamesView(APIView):

@@ -4,6 +4,7 @@ from datetime import datetime
 
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.models import User
 from games import clocks
@@ -79,3 +80,83 @@ def games_of(user: User, status: str | None = None) -> QuerySet[Game]:
     if status:
         games = games.filter(status=status)
     return games
+
+
+def game_page(game: Game, viewer: User | None) -> dict:
+    """What the game page shows: the board, each seat's player, score and clock, the result."""
+    from games.boards import board_svg
+    from games.titles import game_title, result_reason, seat_title
+
+    detail = game_detail(game)
+    seats = sorted(game.seats.all(), key=lambda seat: seat.order)
+    mine = next(
+        (s.seat for s in seats if viewer and viewer.is_authenticated and s.user_id == viewer.pk),
+        None,
+    )
+    active = game.status == Game.Status.ACTIVE
+    players = [
+        {
+            "seat": seat.seat,
+            "title": seat_title(seat.seat),
+            "username": seat.user.username if seat.user_id else None,
+            "page": seat.user.get_absolute_url() if seat.user_id else None,
+            "score": detail["score"].get(seat.seat, 0),
+            "clock": detail["clocks"].get(seat.seat),
+            "to_move": active and game.to_move == seat.seat,
+            "clock_running": active and game.to_move == seat.seat and bool(detail["clocks"]),
+            "is_viewer": seat.seat == mine,
+            "winner": game.status == Game.Status.FINISHED and game.winner == seat.seat,
+        }
+        for seat in seats
+    ]
+    to_move = next((p for p in players if p["to_move"]), None)
+    label = gettext("%(game)s board, %(width)s × %(height)s") % {
+        "game": game_title(game.game),
+        "width": detail["position"].get("width"),
+        "height": detail["position"].get("height"),
+    }
+    if to_move:
+        label += "; " + gettext("%(colour)s to move") % {"colour": to_move["title"]}
+    championship = game.match.stage.championship if game.match_id else None
+    return {
+        "game": game,
+        "detail": detail,
+        "players": players,
+        "my_seat": mine,
+        "can_move": active and mine is not None and game.to_move == mine,
+        "next_seq": game.move_count + 1,
+        "board": board_svg(
+            game.game, detail["position"], label=label, playable=active and mine is not None
+        ),
+        "finished": game.status == Game.Status.FINISHED,
+        "winner": next((p for p in players if p["winner"]), None),
+        "reason": result_reason(game.result_reason) if game.result_reason else "",
+        "draw_offered_by": seat_title(game.draw_offer) if game.draw_offer else "",
+        "draw_offer_mine": bool(game.draw_offer) and game.draw_offer == mine,
+        "invited": game.status == Game.Status.INVITED
+        and mine is not None
+        and game.created_by_id != viewer.pk,
+        "inviting": game.status == Game.Status.INVITED
+        and mine is not None
+        and game.created_by_id == viewer.pk,
+        "championship": championship,
+    }
+
+
+def games_for_home(user: User, limit: int = 20) -> dict[str, list[Game]]:
+    """The player's games for the home page: their move first, then the rest, then invitations."""
+    seats = {
+        seat.game_id: seat.seat for seat in Seat.objects.filter(user=user).only("game_id", "seat")
+    }
+    active = list(
+        games_of(user, Game.Status.ACTIVE)
+        .select_related("match__stage__championship")
+        .order_by("-id")[:200]
+    )
+    invited = list(games_of(user, Game.Status.INVITED).order_by("-id")[:limit])
+    return {
+        "my_move": [game for game in active if game.to_move == seats.get(game.pk)][:limit],
+        "waiting": [game for game in active if game.to_move != seats.get(game.pk)][:limit],
+        "invitations": [game for game in invited if game.created_by_id != user.pk],
+        "sent": [game for game in invited if game.created_by_id == user.pk],
+    }

@@ -463,6 +463,14 @@ def clock_overdue(game: Game, now: datetime | None = None) -> bool:
     )
 
 
+def enforce_clock(game: Game) -> Game:
+    """The game as of now: a reader who finds a clock run out has the loss on time applied."""
+    if clock_overdue(game):
+        process_game(game.pk)
+        game.refresh_from_db()
+    return game
+
+
 def sweep() -> list[int]:
     """Hand to the workers every game with old pending moves or a passed deadline."""
     now = timezone.now()

@@ -12,3 +12,27 @@ GAME_TITLES = {
 
 def game_title(game: str) -> str:
     return str(GAME_TITLES.get(game, game))
+
+
+RESULT_REASONS = {
+    "board_full": _("the board is full"),
+    "secured_lead": _("the lead is secured"),
+    "move_limit": _("the format's move limit was reached"),
+    "resignation": _("resignation"),
+    "time": _("time ran out"),
+    "agreement": _("a draw was agreed"),
+    "forfeit": _("forfeit"),
+}
+
+SEAT_TITLES = {
+    "blue": _("Blue"),
+    "red": _("Red"),
+}
+
+
+def result_reason(reason: str) -> str:
+    return str(RESULT_REASONS.get(reason, reason.replace("_", " ")))
+
+
+def seat_title(seat: str) -> str:
+    return str(SEAT_TITLES.get(seat, seat.capitalize()))

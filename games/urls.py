@@ -18,6 +18,10 @@ page_urlpatterns = [
     path("new/", views.game_new, name="game-new"),
     path("<int:game_id>/", views.game_page, name="game"),
     path("<int:game_id>/live/", views.game_live, name="game-live"),
+    path("<int:game_id>/resign/", views.resign, name="game-resign"),
+    path("<int:game_id>/draw/", views.offer_draw, name="game-draw"),
+    path("<int:game_id>/accept/", views.accept, name="game-accept"),
+    path("<int:game_id>/decline/", views.decline, name="game-decline"),
 ]
 
 rules_urlpatterns = [

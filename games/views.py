@@ -1,24 +1,92 @@
-"""Game pages: the live game, a new practice game, the rules."""
+"""Game pages: the live game, its actions, a new game, the rules."""
 
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_POST
 
-from games import selectors
+from config.errors import DomainError
+from games import selectors, services
+from games.forms import NewGameForm
 from games.models import Game
 
 
+def _game(game_id: int) -> Game:
+    game = get_object_or_404(Game.objects.select_related("match__stage__championship"), pk=game_id)
+    return services.enforce_clock(game)
+
+
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = get_object_or_404(Game, pk=game_id)
-    return render(request, "games/game.html", {"game": game, "detail": selectors.game_detail(game)})
+    """Anyone may watch a game; its players play it here."""
+    game = _game(game_id)
+    context = selectors.game_page(game, request.user)
+    context["texts"] = {
+        "free": gettext("free"),
+        "blue_dot": gettext("blue dot"),
+        "red_dot": gettext("red dot"),
+        "blue_territory": gettext("blue territory"),
+        "red_territory": gettext("red territory"),
+        "not_your_move": gettext("It is not your move yet."),
+        "not_sent": gettext("The move could not be sent; check the connection and try again."),
+    }
+    return render(request, "games/game.html", context)
 
 
 def game_live(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = get_object_or_404(Game, pk=game_id)
-    return render(request, "games/game.html", {"game": game, "detail": selectors.game_detail(game)})
+    """The changing part of the game page; 204 when the page already shows this version."""
+    game = _game(game_id)
+    if request.GET.get("version") == str(game.version):
+        return HttpResponse(status=204)
+    return render(request, "games/game_live.html", selectors.game_page(game, request.user))
 
 
+@login_required
 def game_new(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/new.html")
+    form = NewGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.create_game(creator=request.user, **form.service_arguments())
+        except DomainError as error:
+            field = error.field.split(".")[-1] if error.field else None
+            form.add_error(field if field in form.fields else None, error.message)
+        else:
+            return redirect(game)
+    return render(request, "games/new.html", {"form": form})
+
+
+def _game_action(service, done: Callable[[Game], str]):
+    """A POST from the game page that runs one game service for the player, then shows the game."""
+
+    @login_required
+    @require_POST
+    def action(request: HttpRequest, game_id: int) -> HttpResponse:
+        try:
+            game = service(game_id, request.user)
+        except DomainError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, done(game))
+        return redirect("game", game_id=game_id)
+
+    return action
+
+
+def _draw_done(game: Game) -> str:
+    if game.status == Game.Status.FINISHED:
+        return gettext("The draw is agreed.")
+    return gettext("You offered a draw; it stands until your opponent accepts it or moves.")
+
+
+resign = _game_action(services.resign, lambda game: gettext("You resigned the game."))
+offer_draw = _game_action(services.offer_draw, _draw_done)
+accept = _game_action(services.accept_invitation, lambda game: gettext("The game has started."))
+decline = _game_action(
+    services.decline_invitation, lambda game: gettext("The invitation is declined.")
+)
 
 
 def rules_index(request: HttpRequest) -> HttpResponse:

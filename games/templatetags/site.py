@@ -27,3 +27,11 @@ def clock(seconds: float | None) -> str:
 def lookup(mapping: dict, key):
     """mapping[key] in a template, or None."""
     return mapping.get(key) if hasattr(mapping, "get") else None
+
+
+@register.filter
+def players(game) -> str:
+    """The game's players in seat order: "alice – bob"."""
+    from games.selectors import seat_names
+
+    return " – ".join(seat_names(game).values())

@@ -1,0 +1,299 @@
+// The game page: sends moves, follows the game live (Server-Sent Events, polling when
+// they are not available), runs the clocks between updates, and lets the board be played
+// from the keyboard. The server decides everything; this script only shows and asks.
+(function () {
+  "use strict";
+
+  var page = document.getElementById("game");
+  if (!page) return;
+
+  var live = document.getElementById("game-live");
+  var cursorStatus = document.getElementById("cursor-status");
+  var csrfInput = page.querySelector("input[name=csrfmiddlewaretoken]");
+  var seat = page.dataset.seat || "";
+  var cursor = null; // {x, y} on the grid
+  var clockBase = performance.now();
+  var refreshing = false;
+  var refreshAgain = false;
+  var source = null;
+  var message = { text: "", until: 0 };
+
+  var texts = JSON.parse(document.getElementById("game-texts").textContent);
+  var POINT_WORDS = {
+    ".": texts.free,
+    b: texts.blue_dot,
+    r: texts.red_dot,
+    B: texts.blue_territory,
+    R: texts.red_territory,
+  };
+
+  function state() {
+    return live.querySelector(".game-live");
+  }
+
+  function board() {
+    return live.querySelector("svg.board");
+  }
+
+  function grid() {
+    var svg = board();
+    return svg && svg.dataset.grid ? JSON.parse(svg.dataset.grid) : null;
+  }
+
+  // -- live updates -------------------------------------------------------------------
+
+  function refresh() {
+    if (refreshing) {
+      refreshAgain = true;
+      return;
+    }
+    refreshing = true;
+    var current = state();
+    var url = page.dataset.liveUrl + "?version=" + (current ? current.dataset.version : "");
+    fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } })
+      .then(function (response) {
+        if (response.status === 204) return null;
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        return response.text();
+      })
+      .then(function (html) {
+        if (html !== null) swap(html);
+      })
+      .catch(function () {
+        /* the next event or poll tries again */
+      })
+      .then(function () {
+        refreshing = false;
+        if (refreshAgain) {
+          refreshAgain = false;
+          refresh();
+        }
+      });
+  }
+
+  function swap(html) {
+    var hadFocus = document.activeElement === board();
+    live.innerHTML = html;
+    clockBase = performance.now();
+    showMessage();
+    var svg = board();
+    if (svg && svg.classList.contains("playable")) {
+      if (hadFocus) svg.focus();
+      drawCursor();
+    }
+    var current = state();
+    if (current && current.dataset.status !== "active" && source) {
+      source.close();
+      source = null;
+    }
+  }
+
+  function follow() {
+    if (!window.EventSource) return;
+    source = new EventSource(page.dataset.eventsUrl);
+    ["state", "move", "game_over", "draw_offer"].forEach(function (type) {
+      source.addEventListener(type, refresh);
+    });
+  }
+
+  // Polling covers a browser without EventSource and the gaps while it reconnects.
+  function poll() {
+    var current = state();
+    if (!current || current.dataset.status === "finished" || current.dataset.status === "declined") return;
+    if (!source || source.readyState !== 1) refresh();
+  }
+
+  // -- clocks ---------------------------------------------------------------------------
+
+  function formatClock(seconds) {
+    var whole = Math.max(0, Math.floor(seconds));
+    var hours = Math.floor(whole / 3600);
+    var minutes = Math.floor((whole % 3600) / 60);
+    var rest = whole % 60;
+    var pad = function (n) {
+      return (n < 10 ? "0" : "") + n;
+    };
+    return hours ? hours + ":" + pad(minutes) + ":" + pad(rest) : minutes + ":" + pad(rest);
+  }
+
+  function tick() {
+    var elapsed = (performance.now() - clockBase) / 1000;
+    live.querySelectorAll("[data-clock][data-running='1']").forEach(function (clock) {
+      var left = parseFloat(clock.dataset.clock) - elapsed;
+      clock.textContent = formatClock(left);
+      clock.classList.toggle("low", left < 30);
+      // The server ends the game on time; asking for the page makes it look.
+      if (left <= 0 && !clock.dataset.asked) {
+        clock.dataset.asked = "1";
+        setTimeout(refresh, 300);
+      }
+    });
+  }
+
+  // -- messages on the board --------------------------------------------------------------
+
+  function say(text) {
+    message = { text: text, until: performance.now() + 6000 };
+    showMessage();
+  }
+
+  function showMessage() {
+    var box = live.querySelector(".board-message");
+    if (!box) return;
+    var current = message.text && performance.now() < message.until;
+    box.hidden = !current;
+    box.textContent = current ? message.text : "";
+  }
+
+  // -- playing ----------------------------------------------------------------------------
+
+  function pointAt(event) {
+    var svg = board();
+    var g = grid();
+    var matrix = svg.getScreenCTM();
+    if (!g || !matrix) return null;
+    var spot = svg.createSVGPoint();
+    spot.x = event.clientX;
+    spot.y = event.clientY;
+    var local = spot.matrixTransform(matrix.inverse());
+    var column = Math.round((local.x - g.left) / g.cell);
+    var row = Math.round((local.y - g.top) / g.cell);
+    if (column < 0 || row < 0 || column >= g.width || row >= g.height) return null;
+    return { x: column + 1, y: g.flip_y ? g.height - row : row + 1 };
+  }
+
+  function pointWord(point) {
+    var svg = board();
+    var rows = svg && svg.dataset.points ? svg.dataset.points.split("/") : null;
+    if (!rows) return "";
+    var letter = (rows[point.y - 1] || "").charAt(point.x - 1);
+    return POINT_WORDS[letter] || "";
+  }
+
+  function drawPending(point) {
+    var svg = board();
+    var g = grid();
+    if (!svg || !g) return;
+    var mark = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+    mark.setAttribute("class", "dot pending " + (seat || ""));
+    mark.setAttribute("r", "6");
+    mark.setAttribute("cx", String(g.left + (point.x - 1) * g.cell));
+    mark.setAttribute("cy", String(g.top + (g.flip_y ? g.height - point.y : point.y - 1) * g.cell));
+    svg.appendChild(mark);
+  }
+
+  function play(point) {
+    var current = state();
+    if (!current || current.dataset.status !== "active" || !seat) return;
+    if (current.dataset.canMove !== "1") {
+      say(texts.not_your_move);
+      return;
+    }
+    current.dataset.canMove = "0"; // one move at a time until the server answers
+    drawPending(point);
+    var body = JSON.stringify({ seq: parseInt(current.dataset.nextSeq, 10), move: [point.x, point.y] });
+    fetch(page.dataset.movesUrl + "?wait=5", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        "X-CSRFToken": csrfInput ? csrfInput.value : "",
+      },
+      body: body,
+    })
+      .then(function (response) {
+        return response.json().then(function (answer) {
+          return { status: response.status, answer: answer };
+        });
+      })
+      .then(function (reply) {
+        if (reply.answer.error) {
+          say(reply.answer.error.message);
+        } else if (reply.answer.status === "refused" && reply.answer.reason) {
+          say(reply.answer.reason.message);
+        } else {
+          message.text = "";
+        }
+        refresh();
+      })
+      .catch(function () {
+        say(texts.not_sent);
+        refresh();
+      });
+  }
+
+  function drawCursor() {
+    var svg = board();
+    var g = grid();
+    var ring = svg && svg.querySelector(".cursor");
+    if (!ring || !g || !cursor) return;
+    ring.setAttribute("cx", String(g.left + (cursor.x - 1) * g.cell));
+    ring.setAttribute("cy", String(g.top + (g.flip_y ? g.height - cursor.y : cursor.y - 1) * g.cell));
+  }
+
+  function startCursor() {
+    var g = grid();
+    if (!g) return;
+    if (!cursor) {
+      var last = board().querySelector(".last-move");
+      var from = last ? last.dataset.point.split("-") : null;
+      cursor = from
+        ? { x: parseInt(from[0], 10), y: parseInt(from[1], 10) }
+        : { x: Math.ceil(g.width / 2), y: Math.ceil(g.height / 2) };
+    }
+    drawCursor();
+    announce();
+  }
+
+  function announce() {
+    if (cursorStatus && cursor) cursorStatus.textContent = cursor.x + "-" + cursor.y + ": " + pointWord(cursor);
+  }
+
+  var STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+
+  live.addEventListener("keydown", function (event) {
+    var svg = board();
+    if (event.target !== svg) return;
+    var g = grid();
+    if (!g) return;
+    if (!cursor) startCursor();
+    var step = STEPS[event.key];
+    if (step) {
+      var size = event.shiftKey ? 5 : 1;
+      var dy = g.flip_y ? step[1] : -step[1];
+      cursor.x = Math.min(g.width, Math.max(1, cursor.x + step[0] * size));
+      cursor.y = Math.min(g.height, Math.max(1, cursor.y + dy * size));
+      drawCursor();
+      announce();
+      event.preventDefault();
+    } else if (event.key === "Enter" || event.key === " ") {
+      play({ x: cursor.x, y: cursor.y });
+      event.preventDefault();
+    }
+  });
+
+  live.addEventListener("focusin", function (event) {
+    if (event.target === board()) startCursor();
+  });
+
+  live.addEventListener("click", function (event) {
+    var svg = board();
+    if (!svg || !svg.classList.contains("playable") || !svg.contains(event.target)) return;
+    var point = pointAt(event);
+    if (!point) return;
+    cursor = point;
+    drawCursor();
+    play(point);
+  });
+
+  page.addEventListener("submit", function (event) {
+    var question = event.target.dataset.confirm;
+    if (question && !window.confirm(question)) event.preventDefault();
+  });
+
+  follow();
+  setInterval(tick, 250);
+  setInterval(poll, 2000);
+  setInterval(showMessage, 1000);
+})();

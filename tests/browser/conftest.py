@@ -1,0 +1,87 @@
+"""Browser tests: Debian's Chromium driven by Playwright against the site served by the tests.
+
+Playwright's own browser download is never used: the tests launch /usr/bin/chromium
+(or $CHROMIUM). With REDIS_URL set (CI), moves go through Redis to a real Celery
+worker on the test database and live updates through Redis; otherwise the site runs
+embedded, as `make demo` does.
+"""
+
+import json
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import TEST_PASSWORD, service_missing
+
+# Playwright's sync API runs an event loop in the test's thread; the ORM calls the tests
+# make between browser steps are still plain synchronous calls.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    if not shutil.which(CHROMIUM):
+        service_missing(f"no Chromium at {CHROMIUM} (Debian's package `chromium`)")
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ],
+    }
+
+
+@pytest.fixture
+def site(request, live_server, transactional_db, settings) -> str:
+    """The site's address, with moves decided by a real worker when CI provides one."""
+    if settings.REDIS_URL:
+        request.getfixturevalue("celery_worker_name")
+    else:
+        request.getfixturevalue("embedded")
+    return live_server.url
+
+
+def screenshot(page, name: str) -> Path:
+    """Save a full-page screenshot as a test artefact (artifacts/ is not committed)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{re.sub(r'[^a-z0-9-]+', '-', name.lower())}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def log_in(page, site: str, username: str, password: str = TEST_PASSWORD) -> None:
+    page.goto(f"{site}/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.locator("main form button[type=submit]").first.click()
+    page.wait_for_url(re.compile(r"^(?!.*/login/).*$"))
+
+
+def click_point(page, x: int, y: int) -> None:
+    """Click the board's lattice point x-y where the player sees it."""
+    board = page.locator("svg.board")
+    grid = json.loads(board.get_attribute("data-grid"))
+    _, _, view_width, view_height = (float(n) for n in board.get_attribute("viewBox").split())
+    box = board.bounding_box()
+    scale = min(box["width"] / view_width, box["height"] / view_height)
+    offset_x = (box["width"] - view_width * scale) / 2
+    offset_y = (box["height"] - view_height * scale) / 2
+    row = grid["height"] - y if grid["flip_y"] else y - 1
+    board.click(
+        position={
+            "x": offset_x + (grid["left"] + (x - 1) * grid["cell"]) * scale,
+            "y": offset_y + (grid["top"] + row * grid["cell"]) * scale,
+        }
+    )
