@@ -16,7 +16,10 @@ from games.models import Game
 
 
 def _game(game_id: int) -> Game:
-    game = get_object_or_404(Game.objects.select_related("match__stage__championship"), pk=game_id)
+    games = Game.objects.select_related("match__stage__championship").prefetch_related(
+        "seats__user"
+    )
+    game = get_object_or_404(games, pk=game_id)
     return services.enforce_clock(game)
 
 
