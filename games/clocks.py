@@ -58,10 +58,12 @@ def starting_clocks(control: TimeControl | None, seats: tuple[str, ...]) -> dict
 def deadline(
     control: TimeControl | None, seconds_left: float | None, turn_started_at: datetime
 ) -> datetime | None:
-    """When the side to move runs out of time, or None for an untimed game."""
+    """When the side to move runs out of time, or None when nothing is timed (or nobody moves)."""
     if control is None:
         return None
     limits = [s for s in (seconds_left, control.move_s) if s is not None]
+    if not limits:
+        return None
     return turn_started_at + timedelta(seconds=max(0.0, min(limits)))
 
 

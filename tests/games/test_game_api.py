@@ -233,6 +233,23 @@ def test_fischer_clock_charges_thinking_and_adds_the_increment(alice_api, bob_ap
     assert 59 <= clocks["red"] <= 60
 
 
+def test_timed_game_ended_by_a_move_finishes_cleanly(alice_api, bob_api):
+    """A game clock with no per-move limit: the last move leaves nobody to time."""
+    body = {
+        "game": "kropki",
+        "options": {"width": 4, "height": 4, "start": "empty"},
+        "opponent": "bob",
+        "time_control": {"initial_s": 600, "increment_s": 5},
+    }
+    game_id = alice_api.post("/api/games/", body, format="json").json()["id"]
+    bob_api.post(f"/api/games/{game_id}/accept/")
+    points = [[x, y] for y in range(1, 5) for x in range(1, 5)]
+    for seq, move in enumerate(points, 1):
+        assert play(alice_api if seq % 2 else bob_api, game_id, seq, move).status_code == 200
+    detail = alice_api.get(f"/api/games/{game_id}/").json()
+    assert detail["status"] == "finished" and detail["result"]["reason"] == "board_full"
+
+
 def test_sweep_hands_over_moves_a_lost_message_left_pending(alice_api, bob_api, alice):
     game_id = start_friendly(alice_api, bob_api)
     move = Move.objects.create(game_id=game_id, seq=1, seat="blue", player=alice, payload=[4, 4])
