@@ -2,9 +2,10 @@
 
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 
 from games.models import Game
+from games.selectors import seat_names
 from tournaments import bracket, tiebreaks
 from tournaments.models import Championship, Entry, Match, Stage
 
@@ -189,3 +190,103 @@ def championship_games(championship: Championship, status: str | None = None) ->
     if status:
         games = games.filter(status=status)
     return games.order_by("match__stage__kind", "match__round", "match__index", "id")
+
+
+# -- reads for the championship pages ----------------------------------------------------
+
+
+def entrant_counts(championship_ids: list[int]) -> dict[int, int]:
+    """Entrants (withdrawn ones included) of each championship, in one query."""
+    rows = (
+        Entry.objects.filter(championship_id__in=championship_ids)
+        .values("championship_id")
+        .annotate(count=Count("id"))
+    )
+    return {row["championship_id"]: row["count"] for row in rows}
+
+
+def entries_of(championship: Championship) -> list[Entry]:
+    """The championship's entries in entry order, with their players."""
+    return list(championship.entries.select_related("player").order_by("entered_at", "id"))
+
+
+def _game_line(game: Game, first: str | None, second: str | None) -> dict:
+    """A game as the schedule shows it: the score and result read from the match's sides."""
+    names = seat_names(game)
+    seat_of = {name: seat for seat, name in names.items()}
+    score = game.score or {}
+
+    def points(username: str | None) -> int | None:
+        seat = seat_of.get(username)
+        return score.get(seat) if seat is not None else None
+
+    finished = game.status == Game.Status.FINISHED
+    return {
+        "id": game.pk,
+        "url": game.get_absolute_url(),
+        "status": game.status,
+        "live": game.status == Game.Status.ACTIVE,
+        "players": names,
+        "to_move": names.get(game.to_move) if game.to_move else None,
+        "score_a": points(first),
+        "score_b": points(second),
+        "winner": names.get(game.winner) if finished and game.winner else None,
+        "reason": game.result_reason or None,
+    }
+
+
+def match_schedule(championship: Championship) -> list[dict]:
+    """Every match by stage and round, with its games: the schedule and results.
+
+    `[{"kind": "groups"|"playoff", "rounds": [{"number", "name", "third_place",
+    "matches": [{"id", "group", "a", "b", "status", "winner", "drawn", "forfeit",
+    "games": [...]}]}]}]`; a playoff round's `name` is its bracket name, a group round's
+    is None.
+    """
+    matches = list(
+        Match.objects.filter(stage__championship=championship)
+        .select_related("stage", "group", "first__player", "second__player", "winner__player")
+        .prefetch_related(
+            Prefetch("games", queryset=Game.objects.order_by("id").prefetch_related("seats__user"))
+        )
+        .order_by("stage__kind", "round", "third_place", "group__order", "index")
+    )
+    stages: dict[str, dict] = {}
+    playoff_rounds = max(
+        (m.round for m in matches if m.stage.kind == Stage.Kind.PLAYOFF), default=0
+    )
+    names = bracket.round_names(2**playoff_rounds) if playoff_rounds else []
+    for match in matches:
+        kind = match.stage.kind
+        stage = stages.setdefault(kind, {"kind": kind, "rounds": []})
+        key = (match.round, match.third_place)
+        if not stage["rounds"] or stage["rounds"][-1]["key"] != key:
+            name = None
+            if kind == Stage.Kind.PLAYOFF:
+                name = "Third place" if match.third_place else names[match.round - 1]
+            stage["rounds"].append(
+                {
+                    "key": key,
+                    "number": match.round,
+                    "name": name,
+                    "third_place": match.third_place,
+                    "matches": [],
+                }
+            )
+        first = match.first.player.username if match.first else None
+        second = match.second.player.username if match.second else None
+        stage["rounds"][-1]["matches"].append(
+            {
+                "id": match.pk,
+                "group": match.group.name if match.group else None,
+                "a": first,
+                "b": second,
+                "status": match.status,
+                "winner": match.winner.player.username if match.winner else None,
+                "drawn": match.drawn,
+                "forfeit": match.forfeit,
+                "games": [_game_line(game, first, second) for game in match.games.all()],
+            }
+        )
+    order = [Stage.Kind.GROUPS, Stage.Kind.PLAYOFF]
+    return [stages[kind] for kind in order if kind in stages]

@@ -21,4 +21,7 @@ page_urlpatterns = [
     path("new/", views.championship_new, name="championship-new"),
     path("<int:championship_id>/", views.championship_page, name="championship"),
     path("<int:championship_id>/organise/", views.organise, name="championship-organise"),
+    path("<int:championship_id>/enter/", views.enter, name="championship-enter"),
+    path("<int:championship_id>/withdraw/", views.withdraw, name="championship-withdraw"),
+    path("<int:championship_id>/start/", views.start, name="championship-start"),
 ]

@@ -1,34 +1,427 @@
-"""Championship pages."""
+"""Championship pages: the list, the create form, a championship, and organising it.
 
+The pages read through selectors and write through services, like the API; what is here
+is only turning those into what the templates show (translated labels, formatted numbers).
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
 
-from tournaments import selectors
+from accounts import plans
+from config.errors import DomainError
+from tournaments import bracket_drawing, pairing, selectors, services, tiebreaks
 from tournaments.api import visible_championships
+from tournaments.forms import (
+    FORMAT_HELP,
+    FORMAT_LABELS,
+    POINT_SYSTEM_LABELS,
+    ChampionshipForm,
+    tiebreak_label,
+)
+from tournaments.models import Championship
+
+LIVE = (Championship.Status.GROUPS, Championship.Status.PLAYOFF)
+FINISHED_SHOWN = 50
+
+# -- words ----------------------------------------------------------------------------
+
+
+def round_title(name: str | None) -> str:
+    """A bracket round's name (English in the data) in the page's language."""
+    if name is None:
+        return ""
+    fixed = {
+        "Final": _("Final"),
+        "Semi-finals": _("Semi-finals"),
+        "Quarter-finals": _("Quarter-finals"),
+        "Third place": _("Third place"),
+    }
+    if name in fixed:
+        return fixed[name]
+    if name.startswith("Round of "):
+        return _("Round of %(players)s") % {"players": name.removeprefix("Round of ")}
+    return name
+
+
+def result_reason(reason: str | None) -> str:
+    labels = {
+        "board_full": _("board full"),
+        "secured_lead": _("secured lead"),
+        "move_limit": _("move limit"),
+        "time": _("on time"),
+        "resignation": _("resignation"),
+        "forfeit": _("forfeit"),
+        "agreement": _("draw agreed"),
+    }
+    return labels.get(reason or "", reason or "")
+
+
+def number(value: float | int | None) -> str:
+    """2.0 as 2, 2.5 as 2.5, 2.25 as 2.25."""
+    if value is None:
+        return ""
+    return f"{value:g}"
+
+
+def time_control_text(control: dict | None) -> str:
+    if not control:
+        return _("No clock")
+    parts = []
+    initial, increment, move = (control.get(k) for k in ("initial_s", "increment_s", "move_s"))
+    if initial:
+        text = _("%(minutes)s min per player") % {"minutes": number(round(initial / 60, 2))}
+        if increment:
+            text += " " + _("+ %(seconds)s s per move") % {"seconds": number(increment)}
+        parts.append(text)
+    if move:
+        parts.append(_("at most %(seconds)s s per move") % {"seconds": number(move)})
+    return ", ".join(parts)
+
+
+def format_text(name: str) -> str:
+    return str(FORMAT_LABELS.get(name, name))
+
+
+def tiebreak_columns(championship: Championship) -> list[dict]:
+    """The tie-breaks in the order applied; the drawing of lots is always the last word."""
+    names = list(championship.tiebreaks or tiebreaks.DEFAULT_TIEBREAKS)
+    if "lots" not in names:
+        names.append("lots")
+    columns = []
+    for name in names:
+        short, full, help_text = tiebreak_label(name)
+        columns.append({"name": name, "short": short, "full": full, "help": help_text})
+    return columns
+
+
+# -- finding the championship -------------------------------------------------------
+
+
+def _visible(request: HttpRequest, championship_id: int) -> Championship:
+    championship = visible_championships(request.user).filter(pk=championship_id).first()
+    if championship is None and request.user.is_staff:
+        championship = Championship.objects.filter(pk=championship_id).first()
+    if championship is None:
+        raise Http404
+    return championship
+
+
+def _may_organise(user, championship: Championship) -> bool:
+    return user.is_authenticated and (user.pk == championship.organiser_id or user.is_staff)
+
+
+def _back(request: HttpRequest, championship: Championship) -> str:
+    """Where an action returns to: the organiser page when it was sent from there."""
+    if request.POST.get("next") == "organise" and _may_organise(request.user, championship):
+        return reverse("championship-organise", args=[championship.pk])
+    return championship.get_absolute_url()
+
+
+# -- the list -----------------------------------------------------------------------
+
+
+def championship_list(request: HttpRequest) -> HttpResponse:
+    visible = visible_championships(request.user)
+    sections = [
+        (
+            "live",
+            _("Being played"),
+            list(visible.filter(status__in=LIVE)),
+            _("No championship is being played right now."),
+        ),
+        (
+            "open",
+            _("Open for registration"),
+            list(visible.filter(status=Championship.Status.REGISTRATION)),
+            _("No championship is open for registration."),
+        ),
+        (
+            "finished",
+            _("Finished"),
+            list(visible.filter(status=Championship.Status.FINISHED)[:FINISHED_SHOWN]),
+            _("No championship has finished yet."),
+        ),
+    ]
+    counts = selectors.entrant_counts(
+        [championship.pk for _key, _title, items, _empty in sections for championship in items]
+    )
+    return render(
+        request,
+        "tournaments/championship_list.html",
+        {
+            "sections": [
+                {
+                    "key": key,
+                    "title": title,
+                    "empty": empty,
+                    "championships": [
+                        {"championship": c, "entrants": counts.get(c.pk, 0)} for c in items
+                    ],
+                }
+                for key, title, items, empty in sections
+            ],
+        },
+    )
+
+
+# -- creating -------------------------------------------------------------------------
+
+
+@login_required
+def championship_new(request: HttpRequest) -> HttpResponse:
+    form = ChampionshipForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            championship = services.create_championship(organiser=request.user, **form.settings())
+        except DomainError as error:
+            form.add_domain_error(error)
+        else:
+            messages.success(
+                request,
+                _("%(name)s is open for registration. Enter players, then start it.")
+                % {"name": championship.name},
+            )
+            return redirect("championship-organise", championship_id=championship.pk)
+    return render(
+        request,
+        "tournaments/championship_new.html",
+        {
+            "form": form,
+            "format_help": FORMAT_HELP,
+            "can_private": plans.has_entitlement(
+                request.user, plans.Entitlement.PRIVATE_CHAMPIONSHIPS
+            ),
+            "entrant_limit": plans.championship_entrant_limit(request.user),
+            "tiebreak_legend": [tiebreak_label(name) for name in tiebreaks.TIEBREAKS],
+        },
+    )
+
+
+# -- a championship ----------------------------------------------------------------------
+
+
+def _group_tables(
+    championship: Championship, standings: dict, user, withdrawn: set[str]
+) -> list[dict]:
+    columns = tiebreak_columns(championship)
+    groups = []
+    for group in standings["groups"]:
+        rows = []
+        for row in group["rows"]:
+            rows.append(
+                {
+                    **row,
+                    "points": number(row["points"]),
+                    "url": reverse("player", args=[row["username"]]),
+                    "me": user.is_authenticated and row["username"] == user.username,
+                    "advances": row["rank"] <= championship.advance_per_group,
+                    "withdrawn": row["username"] in withdrawn,
+                    "values": [number(row["tiebreaks"].get(c["name"])) for c in columns],
+                }
+            )
+        groups.append({"name": group["name"], "rows": rows})
+    return groups
+
+
+def _schedule(championship: Championship) -> list[dict]:
+    stages = selectors.match_schedule(championship)
+    for stage in stages:
+        stage["title"] = _("Group stage") if stage["kind"] == "groups" else _("Playoff")
+        for round_ in stage["rounds"]:
+            if round_["name"]:
+                round_["title"] = round_title(round_["name"])
+            else:
+                round_["title"] = _("Round %(number)s") % {"number": round_["number"]}
+            for match in round_["matches"]:
+                match["live"] = any(game["live"] for game in match["games"])
+                for game in match["games"]:
+                    game["reason_text"] = result_reason(game["reason"])
+    return stages
+
+
+def _bracket(championship: Championship, schedule: list[dict]) -> bracket_drawing.Drawing:
+    live = {
+        match["id"]
+        for stage in schedule
+        for round_ in stage["rounds"]
+        for match in round_["matches"]
+        if match["live"]
+    }
+    rounds = [
+        {
+            "name": round_title(round_["name"]),
+            "matches": [{**match, "live": match["id"] in live} for match in round_["matches"]],
+        }
+        for round_ in selectors.bracket_view(championship)["rounds"]
+    ]
+    return bracket_drawing.draw({"rounds": rounds})
 
 
 def championship_page(request: HttpRequest, championship_id: int) -> HttpResponse:
-    championship = visible_championships(request.user).filter(pk=championship_id).first()
-    if championship is None:
-        raise Http404
+    championship = _visible(request, championship_id)
+    user = request.user
+    entries = selectors.entries_of(championship)
+    mine = next((e for e in entries if user.is_authenticated and e.player_id == user.pk), None)
+    withdrawn = {e.player.username for e in entries if e.withdrawn_at is not None}
+    standings = selectors.standings(championship)
+    limit = plans.championship_entrant_limit(championship.organiser)
+    registration = championship.status == Championship.Status.REGISTRATION
+    full = limit is not None and len(entries) >= limit
+    schedule = _schedule(championship)
     return render(
         request,
         "tournaments/championship.html",
         {
             "championship": championship,
-            "standings": selectors.standings(championship),
-            "bracket": selectors.bracket_view(championship),
+            "live": championship.status in LIVE,
+            "registration": registration,
+            "entries": entries,
+            "active_entries": [e for e in entries if e.withdrawn_at is None],
+            "entrant_limit": limit,
+            "full": full,
+            "my_entry": mine,
+            "can_enter": user.is_authenticated and registration and mine is None and not full,
+            "can_withdraw": mine is not None
+            and mine.withdrawn_at is None
+            and championship.status != Championship.Status.FINISHED,
+            "may_organise": _may_organise(user, championship),
+            "time_control": time_control_text(championship.time_control),
+            "group_format": format_text(championship.group_format),
+            "playoff_format": format_text(championship.playoff_format),
+            "group_format_help": FORMAT_HELP.get(championship.group_format, ""),
+            "playoff_format_help": FORMAT_HELP.get(championship.playoff_format, ""),
+            "points_system": POINT_SYSTEM_LABELS.get(
+                championship.points_system, championship.points_system
+            ),
+            "tiebreak_columns": tiebreak_columns(championship),
+            "groups": _group_tables(championship, standings, user, withdrawn),
+            "final": [
+                {**row, "url": reverse("player", args=[row["username"]])}
+                for row in standings["final"]
+            ],
+            "schedule": schedule,
+            "drawing": _bracket(championship, schedule),
         },
     )
 
 
-def championship_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "tournaments/championship_list.html")
+# -- entering, withdrawing, starting ---------------------------------------------------
 
 
-def championship_new(request: HttpRequest) -> HttpResponse:
-    return render(request, "tournaments/championship_new.html")
+def _action_target(request: HttpRequest, championship_id: int) -> Championship | HttpResponse:
+    """The championship an action is about; anonymous people are sent to log in first."""
+    if not request.user.is_authenticated:
+        page = reverse("championship", args=[championship_id])
+        return redirect_to_login(page)
+    return _visible(request, championship_id)
 
 
+@require_POST
+def enter(request: HttpRequest, championship_id: int) -> HttpResponse:
+    championship = _action_target(request, championship_id)
+    if isinstance(championship, HttpResponse):
+        return championship
+    username = request.POST.get("username", "").strip() or None
+    try:
+        entry = services.enter(championship.pk, by=request.user, username=username)
+    except DomainError as error:
+        messages.error(request, error.message)
+    else:
+        if entry.player_id == request.user.pk:
+            messages.success(request, _("You have entered %(name)s.") % {"name": championship})
+        else:
+            messages.success(
+                request,
+                _("%(player)s has entered %(name)s.")
+                % {"player": entry.player.username, "name": championship},
+            )
+    return redirect(_back(request, championship))
+
+
+@require_POST
+def withdraw(request: HttpRequest, championship_id: int) -> HttpResponse:
+    championship = _action_target(request, championship_id)
+    if isinstance(championship, HttpResponse):
+        return championship
+    username = request.POST.get("username", "").strip() or None
+    started = championship.status != Championship.Status.REGISTRATION
+    try:
+        services.withdraw(championship.pk, by=request.user, username=username)
+    except DomainError as error:
+        messages.error(request, error.message)
+    else:
+        who = username or request.user.username
+        if started:
+            text = _("%(player)s has withdrawn; their remaining games are forfeited.")
+        else:
+            text = _("%(player)s is no longer entered.")
+        messages.success(request, text % {"player": who})
+    return redirect(_back(request, championship))
+
+
+@require_POST
+def start(request: HttpRequest, championship_id: int) -> HttpResponse:
+    championship = _action_target(request, championship_id)
+    if isinstance(championship, HttpResponse):
+        return championship
+    try:
+        championship = services.start(championship.pk, by=request.user)
+    except DomainError as error:
+        messages.error(request, error.message)
+        return redirect(_back(request, championship))
+    groups = championship.stages.get(kind="groups").groups.count()
+    messages.success(
+        request,
+        ngettext(
+            "The championship has started: %(count)s group is drawn and round one is open.",
+            "The championship has started: %(count)s groups are drawn and round one is open.",
+            groups,
+        )
+        % {"count": groups},
+    )
+    return redirect(_back(request, championship))
+
+
+# -- organising ---------------------------------------------------------------------------
+
+
+@login_required
 def organise(request: HttpRequest, championship_id: int) -> HttpResponse:
-    return render(request, "tournaments/organise.html")
+    query = Championship.objects.select_related("organiser", "winner")
+    championship = query.filter(pk=championship_id).first()
+    if championship is None:
+        raise Http404
+    if not _may_organise(request.user, championship):
+        raise PermissionDenied
+    entries = selectors.entries_of(championship)
+    active = [entry for entry in entries if entry.withdrawn_at is None]
+    limit = plans.championship_entrant_limit(championship.organiser)
+    return render(
+        request,
+        "tournaments/organise.html",
+        {
+            "championship": championship,
+            "is_organiser": request.user.pk == championship.organiser_id,
+            "registration": championship.status == Championship.Status.REGISTRATION,
+            "finished": championship.status == Championship.Status.FINISHED,
+            "entries": entries,
+            "active_count": len(active),
+            "entrant_limit": limit,
+            "full": limit is not None and len(entries) >= limit,
+            "group_count": _group_count(championship, len(active)),
+        },
+    )
+
+
+def _group_count(championship: Championship, entrants: int) -> int:
+    if entrants < 2:
+        return 0
+    return pairing.group_count_for(entrants, championship.group_size)

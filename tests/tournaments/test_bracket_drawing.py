@@ -1,0 +1,161 @@
+"""The geometry of the playoff bracket drawing (pure: no database)."""
+
+from itertools import pairwise
+
+from tournaments import bracket_drawing
+from tournaments.bracket_drawing import BOX_HEIGHT, BOX_WIDTH, draw, split_rounds
+
+
+def match(match_id, a=None, b=None, winner=None, games=(), forfeit=False):
+    return {
+        "id": match_id,
+        "a": a,
+        "b": b,
+        "winner": winner,
+        "forfeit": forfeit,
+        "games": list(games),
+    }
+
+
+def eight_player_bracket(third_place=True):
+    rounds = [
+        {
+            "name": "Quarter-finals",
+            "matches": [
+                match(1, "ann", "bob", winner="ann", games=[11]),
+                match(2, "cid", "dan", winner="dan", games=[12, 19]),
+                match(3, "eve", "fay", games=[13]),
+                match(4, "gus", "hal"),
+            ],
+        },
+        {"name": "Semi-finals", "matches": [match(5, "ann", "dan"), match(6)]},
+        {"name": "Final", "matches": [match(7)]},
+    ]
+    if third_place:
+        rounds.append({"name": "Third place", "matches": [match(8)]})
+    return {"rounds": rounds}
+
+
+def centre(box):
+    return box.y + box.height / 2
+
+
+def test_8_player_bracket_has_4_2_1_boxes_and_the_third_place_apart():
+    drawing = draw(eight_player_bracket())
+    per_round = [sum(1 for b in drawing.boxes if b.round_index == r) for r in range(4)]
+    assert per_round == [4, 2, 1, 1]
+    third = drawing.third_place
+    assert third is not None and third.match_id == 8
+    assert [b.match_id for b in drawing.boxes if b.third_place] == [8]
+    assert [h.text for h in drawing.headings] == [
+        "Quarter-finals",
+        "Semi-finals",
+        "Final",
+        "Third place",
+    ]
+
+
+def test_each_later_box_is_centred_between_its_two_feeders():
+    drawing = draw(eight_player_bracket())
+    by_place = {(b.round_index, b.index): b for b in drawing.boxes if not b.third_place}
+    for (round_index, index), box in by_place.items():
+        if round_index == 0:
+            continue
+        upper = by_place[(round_index - 1, 2 * index)]
+        lower = by_place[(round_index - 1, 2 * index + 1)]
+        assert centre(box) == (centre(upper) + centre(lower)) / 2
+        assert box.x > upper.x + BOX_WIDTH
+
+
+def test_first_round_boxes_are_stacked_without_overlap():
+    first = [b for b in draw(eight_player_bracket()).boxes if b.round_index == 0]
+    for upper, lower in pairwise(first):
+        assert lower.y >= upper.y + BOX_HEIGHT
+        assert lower.x == upper.x
+
+
+def test_one_connector_per_feeding_match_from_its_right_edge_to_the_next_box():
+    drawing = draw(eight_player_bracket())
+    assert len(drawing.connectors) == 4 + 2  # quarter-finals and semi-finals feed on
+    for connector in drawing.connectors:
+        source, target = drawing.boxes[connector.source], drawing.boxes[connector.target]
+        assert target.round_index == source.round_index + 1
+        assert target.index == source.index // 2
+        start = f"M{source.x + source.width:g} {centre(source):g}"
+        assert connector.path.startswith(start)
+        assert connector.path.endswith(f"V{centre(target):g}H{target.x:g}")
+    assert not any(
+        drawing.boxes[c.target].third_place or drawing.boxes[c.source].third_place
+        for c in drawing.connectors
+    )
+
+
+def test_third_place_box_sits_below_the_bracket_in_the_final_column():
+    drawing = draw(eight_player_bracket())
+    final = next(b for b in drawing.boxes if b.round_name == "Final")
+    third = drawing.third_place
+    lowest = max(b.y + b.height for b in drawing.boxes if not b.third_place)
+    assert third.x == final.x
+    assert third.y > lowest
+    assert drawing.height >= third.y + third.height
+    assert drawing.width >= final.x + BOX_WIDTH
+
+
+def test_winners_are_marked_and_empty_slots_are_to_be_decided():
+    drawing = draw(eight_player_bracket())
+    first = drawing.boxes[0]
+    assert first.top.winner and not first.bottom.winner
+    assert first.decided
+    undecided = next(b for b in drawing.boxes if b.match_id == 6)
+    assert (undecided.top.name, undecided.top.empty) == (None, "tbd")
+    assert (undecided.bottom.name, undecided.bottom.empty) == (None, "tbd")
+    assert not undecided.decided
+
+
+def test_a_first_round_match_with_one_player_and_a_winner_is_a_bye():
+    bracket = {
+        "rounds": [
+            {"name": "Semi-finals", "matches": [match(1, "ann", None, winner="ann"), match(2)]},
+            {"name": "Final", "matches": [match(3, "ann")]},
+        ]
+    }
+    drawing = draw(bracket)
+    assert drawing.boxes[0].bottom.empty == "bye"
+    assert drawing.boxes[0].top.winner
+    assert drawing.boxes[2].bottom.empty == "tbd"
+
+
+def test_a_box_links_to_its_latest_game_and_keeps_every_game():
+    drawing = draw(eight_player_bracket())
+    replayed = next(b for b in drawing.boxes if b.match_id == 2)
+    assert replayed.games == (12, 19)
+    assert replayed.link_game == 19
+    unplayed = next(b for b in drawing.boxes if b.match_id == 4)
+    assert unplayed.link_game is None
+
+
+def test_long_names_are_cut_to_fit_and_keep_the_full_name():
+    long_name = "a-very-long-username-indeed"
+    drawing = draw({"rounds": [{"name": "Final", "matches": [match(1, long_name, "bob")]}]})
+    slot = drawing.boxes[0].top
+    assert slot.name == long_name
+    assert len(slot.label) == bracket_drawing.NAME_LENGTH and slot.label.endswith("…")
+
+
+def test_a_two_player_bracket_is_one_box_without_connectors():
+    drawing = draw({"rounds": [{"name": "Final", "matches": [match(1, "ann", "bob")]}]})
+    assert len(drawing.boxes) == 1 and drawing.connectors == []
+    assert drawing.third_place is None
+
+
+def test_no_playoff_draws_nothing():
+    assert draw({"rounds": []}).empty
+    assert draw({}).empty
+
+
+def test_the_round_after_the_final_is_the_third_place_match():
+    knockout, third = split_rounds(eight_player_bracket()["rounds"])
+    assert [r["name"] for r in knockout] == ["Quarter-finals", "Semi-finals", "Final"]
+    assert third["name"] == "Third place"
+    knockout, third = split_rounds(eight_player_bracket(third_place=False)["rounds"])
+    assert len(knockout) == 3 and third is None

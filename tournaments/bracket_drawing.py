@@ -1,0 +1,262 @@
+"""Geometry of the playoff bracket drawing, as a pure function over plain data.
+
+Input is the shape `selectors.bracket_view` returns: `{"rounds": [{"name", "matches":
+[{"id", "a", "b", "winner", "forfeit", "games"}]}]}` (a match may also say `"live": true`
+while one of its games is being played), the knockout rounds first (each with
+half the matches of the one before, down to the final's one) and then, when there is one,
+the third-place match as a round of its own. Output is boxes, round headings and connector
+paths in SVG user units; the template only draws them. Nothing here imports Django.
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+BOX_WIDTH = 176
+SLOT_HEIGHT = 26
+BOX_HEIGHT = 2 * SLOT_HEIGHT
+COLUMN_GAP = 44  # between the columns of two rounds, where the connectors run
+ROW_GAP = 18  # between two boxes of the first round
+MARGIN = 8
+HEADING_HEIGHT = 40  # room for the round names above the boxes
+THIRD_PLACE_GAP = 40  # between the lowest box of the bracket and the third-place heading
+NAME_LENGTH = 20  # longer names are cut with an ellipsis (the full name is the tooltip)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One side of a match: a player, or empty (`empty` says why: "bye" or "tbd")."""
+
+    name: str | None
+    label: str  # the name as drawn, cut to fit the box
+    winner: bool
+    empty: str | None
+    x: float
+    y: float
+    width: float
+    height: float
+    text_x: float  # start of the name
+    text_y: float  # its baseline
+    mark_x: float  # the winner's mark, right-aligned at the box's edge
+
+
+@dataclass(frozen=True)
+class Box:
+    match_id: int | None
+    round_name: str
+    round_index: int
+    index: int
+    x: float
+    y: float
+    width: float
+    height: float
+    top: Slot
+    bottom: Slot
+    games: tuple[int, ...]
+    forfeit: bool
+    live: bool = False  # a game of the match is being played
+    third_place: bool = False
+
+    @property
+    def link_game(self) -> int | None:
+        """The game the box links to: the latest one (a replay after a drawn game)."""
+        return self.games[-1] if self.games else None
+
+    @property
+    def decided(self) -> bool:
+        return self.top.winner or self.bottom.winner
+
+    @property
+    def slots(self) -> tuple[Slot, Slot]:
+        return (self.top, self.bottom)
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width
+
+    @property
+    def note_y(self) -> float:
+        """Baseline of a small note written just above the box."""
+        return self.y - 4
+
+    @property
+    def centre_y(self) -> float:
+        return self.y + self.height / 2
+
+    @property
+    def divider_y(self) -> float:
+        return self.y + SLOT_HEIGHT
+
+
+@dataclass(frozen=True)
+class Heading:
+    text: str
+    x: float  # centre of the text
+    y: float  # baseline
+
+
+@dataclass(frozen=True)
+class Connector:
+    """The line from a match to the one its winner goes to, as an SVG path."""
+
+    source: int  # index into Drawing.boxes
+    target: int
+    path: str
+
+
+@dataclass(frozen=True)
+class Drawing:
+    width: float
+    height: float
+    headings: list[Heading] = field(default_factory=list)
+    boxes: list[Box] = field(default_factory=list)
+    connectors: list[Connector] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        return not self.boxes
+
+    @property
+    def third_place(self) -> Box | None:
+        return next((box for box in self.boxes if box.third_place), None)
+
+
+def _number(value: float) -> str:
+    """Coordinates for a path: whole numbers without a decimal point."""
+    return f"{value:g}"
+
+
+def _cut(name: str | None) -> str:
+    if not name:
+        return ""
+    return name if len(name) <= NAME_LENGTH else name[: NAME_LENGTH - 1] + "…"
+
+
+def _slot(match: Mapping, side: str, first_round: bool, x: float, y: float) -> Slot:
+    name = match.get(side)
+    winner = bool(name) and match.get("winner") == name
+    empty = None
+    if not name:
+        # In the first round an empty side of a settled match is a bye; later it waits for
+        # the winner of an earlier match.
+        empty = "bye" if first_round and match.get("winner") else "tbd"
+    return Slot(
+        name=name,
+        label=_cut(name),
+        winner=winner,
+        empty=empty,
+        x=x,
+        y=y,
+        width=BOX_WIDTH,
+        height=SLOT_HEIGHT,
+        text_x=x + 10,
+        text_y=y + SLOT_HEIGHT / 2 + 5,
+        mark_x=x + BOX_WIDTH - 8,
+    )
+
+
+def _box(
+    match: Mapping,
+    round_name: str,
+    round_index: int,
+    index: int,
+    x: float,
+    y: float,
+    third_place: bool = False,
+) -> Box:
+    first_round = round_index == 0
+    return Box(
+        match_id=match.get("id"),
+        round_name=round_name,
+        round_index=round_index,
+        index=index,
+        x=x,
+        y=y,
+        width=BOX_WIDTH,
+        height=BOX_HEIGHT,
+        top=_slot(match, "a", first_round, x, y),
+        bottom=_slot(match, "b", first_round, x, y + SLOT_HEIGHT),
+        games=tuple(match.get("games") or ()),
+        forfeit=bool(match.get("forfeit")),
+        live=bool(match.get("live")),
+        third_place=third_place,
+    )
+
+
+def split_rounds(rounds: Sequence[Mapping]) -> tuple[list[Mapping], Mapping | None]:
+    """The knockout rounds up to the final, and the third-place round (or None).
+
+    The final is the first round with a single match; a round after it is the third-place
+    match.
+    """
+    knockout: list[Mapping] = []
+    third = None
+    for round_ in rounds:
+        if knockout and len(knockout[-1]["matches"]) == 1:
+            third = round_
+            break
+        knockout.append(round_)
+    return knockout, third
+
+
+def column_x(round_index: int) -> float:
+    return MARGIN + round_index * (BOX_WIDTH + COLUMN_GAP)
+
+
+def draw(bracket: Mapping) -> Drawing:
+    """Boxes, round headings and connectors of the bracket; an empty drawing for none."""
+    knockout, third = split_rounds(bracket.get("rounds") or [])
+    if not knockout or not any(round_["matches"] for round_ in knockout):
+        return Drawing(width=0, height=0)
+    headings: list[Heading] = []
+    boxes: list[Box] = []
+    connectors: list[Connector] = []
+    top = MARGIN + HEADING_HEIGHT
+    # Box position in `boxes` by (round index, match index), for the connectors.
+    placed: dict[tuple[int, int], int] = {}
+    for round_index, round_ in enumerate(knockout):
+        x = column_x(round_index)
+        headings.append(Heading(text=round_["name"], x=x + BOX_WIDTH / 2, y=MARGIN + 18))
+        for index, match in enumerate(round_["matches"]):
+            feeders = [placed.get((round_index - 1, 2 * index + side)) for side in (0, 1)]
+            if round_index > 0 and all(f is not None for f in feeders):
+                # Centred between the two matches whose winners meet here.
+                centre = (boxes[feeders[0]].centre_y + boxes[feeders[1]].centre_y) / 2
+                y = centre - BOX_HEIGHT / 2
+            else:
+                # The first round, or a later match without both feeders drawn: evenly
+                # spaced at the pitch of its round.
+                pitch = (BOX_HEIGHT + ROW_GAP) * 2**round_index
+                y = top + index * pitch + (pitch - BOX_HEIGHT - ROW_GAP) / 2
+            box = _box(match, round_["name"], round_index, index, x, y)
+            placed[(round_index, index)] = len(boxes)
+            boxes.append(box)
+            for feeder in feeders:
+                if round_index > 0 and feeder is not None:
+                    connectors.append(_connector(boxes, feeder, len(boxes) - 1))
+    bottom = max(box.y + box.height for box in boxes)
+    width = column_x(len(knockout) - 1) + BOX_WIDTH + MARGIN
+    if third and third["matches"]:
+        final = boxes[-1]
+        heading_y = bottom + THIRD_PLACE_GAP
+        headings.append(Heading(text=third["name"], x=final.x + BOX_WIDTH / 2, y=heading_y))
+        box = _box(
+            third["matches"][0], third["name"], len(knockout), 0, final.x, heading_y + 16, True
+        )
+        boxes.append(box)
+        bottom = box.y + box.height
+    return Drawing(
+        width=width,
+        height=bottom + MARGIN,
+        headings=headings,
+        boxes=boxes,
+        connectors=connectors,
+    )
+
+
+def _connector(boxes: list[Box], source: int, target: int) -> Connector:
+    start, end = boxes[source], boxes[target]
+    x1, y1 = start.x + start.width, start.centre_y
+    x2, y2 = end.x, end.centre_y
+    middle = x1 + (x2 - x1) / 2
+    path = f"M{_number(x1)} {_number(y1)}H{_number(middle)}V{_number(y2)}H{_number(x2)}"
+    return Connector(source=source, target=target, path=path)

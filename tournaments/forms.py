@@ -1,0 +1,281 @@
+"""The championship form of the pages, and the words the pages use for settings."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from config.errors import DomainError, NotAllowed
+from games.engines import GAMES
+from games.titles import game_title
+from tournaments import services, tiebreaks
+from tournaments.models import Championship
+
+# Board size limits and defaults of Kropki (games/engines/kropki: MIN_SIZE, MAX_SIZE, defaults).
+KROPKI_MIN_SIZE, KROPKI_MAX_SIZE = 4, 60
+KROPKI_DEFAULT_SIZE = (39, 32)
+
+FORMAT_LABELS = {
+    "express": _("Express"),
+    "extended": _("Extended"),
+    "full": _("Full"),
+}
+FORMAT_HELP = {
+    "express": _("Short games: in Kropki the game stops after 80 moves."),
+    "extended": _("Longer games: in Kropki the game stops after 160 moves."),
+    "full": _(
+        "Kropki: 240 moves, then play goes on until one side's lead is secured or the "
+        "board is full."
+    ),
+}
+
+POINT_SYSTEM_LABELS = {
+    "2-1-0": _("2-1-0: a win 2 points, a draw 1, a loss 0"),
+    "3-1-0": _("3-1-0: a win 3 points, a draw 1, a loss 0"),
+    "1-0.5-0": _("1-½-0: a win 1 point, a draw ½, a loss 0"),
+}
+
+# name: (column heading, full name, what it measures)
+TIEBREAK_LABELS = {
+    "direct_encounter": (
+        _("DE"),
+        _("Direct encounter"),
+        _("Points scored in the games among the tied players only."),
+    ),
+    "sonneborn_berger": (
+        _("SB"),
+        _("Sonneborn-Berger"),
+        _(
+            "For every game, the result (1 a win, ½ a draw, 0 a loss) times the opponent's "
+            "final points, added up: beating strong players counts more."
+        ),
+    ),
+    "koya": (
+        _("Koya"),
+        _("Koya"),
+        _("Points scored against the players who finished with at least half the maximum."),
+    ),
+    "wins": (_("Wins"), _("Wins"), _("Games won, forfeit wins included.")),
+    "game_score_difference": (
+        _("Diff"),
+        _("Game score difference"),
+        _("Score won minus score lost over all games (in Kropki: dots captured minus lost)."),
+    ),
+    "lots": (
+        _("Lot"),
+        _("Drawing of lots"),
+        _("The number each player drew at the start; the lower number ranks higher."),
+    ),
+}
+
+
+def tiebreak_label(name: str) -> tuple[str, str, str]:
+    return TIEBREAK_LABELS.get(name, (name, name, ""))
+
+
+TIEBREAK_SLOTS = len(tiebreaks.TIEBREAKS)
+NO_TIEBREAK = ""
+
+# A service error's field → the form field that shows it.
+ERROR_FIELDS = {
+    "options.width": "width",
+    "options.height": "height",
+    "time_control.initial_s": "initial_minutes",
+    "time_control.increment_s": "increment_seconds",
+    "time_control.move_s": "move_seconds",
+    "time_control": "initial_minutes",
+    "tiebreaks": "tiebreak_1",
+}
+
+
+def _ordinal_label(position: int) -> str:
+    return _("Tie-break %(position)s") % {"position": position}
+
+
+class ChampionshipForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    game = forms.ChoiceField(
+        label=_("Game"), choices=[(name, game_title(name)) for name in GAMES], initial=GAMES[0]
+    )
+    width = forms.IntegerField(
+        label=_("Board width"),
+        required=False,
+        initial=KROPKI_DEFAULT_SIZE[0],
+        help_text=_("Kropki only: points across, from 4 to 60."),
+        widget=forms.NumberInput(attrs={"min": KROPKI_MIN_SIZE, "max": KROPKI_MAX_SIZE}),
+    )
+    height = forms.IntegerField(
+        label=_("Board height"),
+        required=False,
+        initial=KROPKI_DEFAULT_SIZE[1],
+        help_text=_("Kropki only: points down, from 4 to 60."),
+        widget=forms.NumberInput(attrs={"min": KROPKI_MIN_SIZE, "max": KROPKI_MAX_SIZE}),
+    )
+    group_size = forms.IntegerField(
+        label=_("Players per group"),
+        initial=4,
+        help_text=_("From 2 to 16. Everyone in a group plays everyone else once."),
+        widget=forms.NumberInput(attrs={"min": 2, "max": 16}),
+    )
+    advance_per_group = forms.IntegerField(
+        label=_("Players who advance from each group"),
+        initial=2,
+        help_text=_("The top players of every group go on to the playoff bracket."),
+        widget=forms.NumberInput(attrs={"min": 1, "max": 16}),
+    )
+    group_format = forms.ChoiceField(
+        label=_("Group stage format"),
+        choices=[(name, FORMAT_LABELS[name]) for name in services.FORMATS],
+        initial="express",
+        widget=forms.RadioSelect,
+    )
+    playoff_format = forms.ChoiceField(
+        label=_("Playoff format"),
+        choices=[(name, FORMAT_LABELS[name]) for name in services.FORMATS],
+        initial="full",
+        widget=forms.RadioSelect,
+    )
+    third_place = forms.BooleanField(
+        label=_("Play a match for third place"), required=False, initial=True
+    )
+    rated = forms.BooleanField(
+        label=_("Rated: the games count for the players' ratings"), required=False, initial=True
+    )
+    initial_minutes = forms.FloatField(
+        label=_("Time per player (minutes)"),
+        required=False,
+        help_text=_("Each player's clock for the whole game. Leave empty for no game clock."),
+        widget=forms.NumberInput(attrs={"min": 0.5, "max": 1440, "step": "any"}),
+    )
+    increment_seconds = forms.FloatField(
+        label=_("Increment (seconds)"),
+        required=False,
+        help_text=_("Added to the player's clock after each move."),
+        widget=forms.NumberInput(attrs={"min": 0, "max": 86400, "step": "any"}),
+    )
+    move_seconds = forms.FloatField(
+        label=_("Time per move (seconds)"),
+        required=False,
+        help_text=_("The most a single move may take. Leave empty for no limit."),
+        widget=forms.NumberInput(attrs={"min": 1, "max": 86400, "step": "any"}),
+    )
+    points_system = forms.ChoiceField(
+        label=_("Points for a win, a draw and a loss"),
+        choices=[(name, POINT_SYSTEM_LABELS.get(name, name)) for name in tiebreaks.POINT_SYSTEMS],
+        initial="2-1-0",
+        widget=forms.RadioSelect,
+    )
+    visibility = forms.ChoiceField(
+        label=_("Who can see it"),
+        choices=[
+            ("public", _("Public: anyone can follow it and enter")),
+            ("private", _("Private: only you and the players you enter (paid plan)")),
+        ],
+        initial=Championship.Visibility.PUBLIC,
+        widget=forms.RadioSelect,
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [(NO_TIEBREAK, _("(none)"))] + [
+            (name, tiebreak_label(name)[1]) for name in tiebreaks.TIEBREAKS
+        ]
+        for position in range(1, TIEBREAK_SLOTS + 1):
+            default = tiebreaks.DEFAULT_TIEBREAKS
+            self.fields[f"tiebreak_{position}"] = forms.ChoiceField(
+                label=_ordinal_label(position),
+                choices=choices,
+                required=False,
+                initial=default[position - 1] if position <= len(default) else NO_TIEBREAK,
+            )
+
+    def add_error(self, field, error) -> None:
+        """Also point each invalid input at its error message (aria-describedby)."""
+        super().add_error(field, error)
+        for name in self.errors:
+            if name not in self.fields:
+                continue
+            bound = self[name]
+            described = [f"{bound.auto_id}_errors"]
+            if bound.help_text:
+                described.append(f"{bound.auto_id}_helptext")
+            self.fields[name].widget.attrs["aria-describedby"] = " ".join(described)
+
+    # -- reading ------------------------------------------------------------------
+
+    @property
+    def tiebreak_fields(self) -> list[forms.BoundField]:
+        return [self[f"tiebreak_{position}"] for position in range(1, TIEBREAK_SLOTS + 1)]
+
+    @property
+    def tiebreak_errors(self) -> list[str]:
+        return [error for bound in self.tiebreak_fields for error in bound.errors]
+
+    @property
+    def time_control_errors(self) -> bool:
+        return any(
+            self[name].errors for name in ("initial_minutes", "increment_seconds", "move_seconds")
+        )
+
+    def clean(self) -> dict:
+        data = super().clean()
+        chosen = [data.get(f"tiebreak_{n}") for n in range(1, TIEBREAK_SLOTS + 1)]
+        chosen = [name for name in chosen if name]
+        repeated = sorted({name for name in chosen if chosen.count(name) > 1})
+        if repeated:
+            self.add_error(
+                "tiebreak_1",
+                _("Each tie-break may be chosen once; %(name)s is chosen twice.")
+                % {"name": tiebreak_label(repeated[0])[1]},
+            )
+        minutes = data.get("initial_minutes")
+        if minutes is not None and not 1 / 60 <= minutes <= 1440:
+            self.add_error("initial_minutes", _("From 1 second to 1440 minutes (a day)."))
+        increment = data.get("increment_seconds")
+        move = data.get("move_seconds")
+        if increment is not None and minutes is None and move is None:
+            self.add_error(
+                "increment_seconds",
+                _("An increment needs a time per player or a time per move."),
+            )
+        return data
+
+    def settings(self) -> dict:
+        """The keyword arguments of services.create_championship (organiser aside)."""
+        data = self.cleaned_data
+        options = {}
+        if data["game"] == "kropki":
+            for name in ("width", "height"):
+                if data.get(name) is not None:
+                    options[name] = data[name]
+        control = {}
+        if data.get("initial_minutes") is not None:
+            control["initial_s"] = round(data["initial_minutes"] * 60, 3)
+        if data.get("increment_seconds") is not None:
+            control["increment_s"] = data["increment_seconds"]
+        if data.get("move_seconds") is not None:
+            control["move_s"] = data["move_seconds"]
+        order = [data.get(f"tiebreak_{n}") for n in range(1, TIEBREAK_SLOTS + 1)]
+        return {
+            "name": data["name"],
+            "game": data["game"],
+            "options": options,
+            "group_size": data["group_size"],
+            "advance_per_group": data["advance_per_group"],
+            "group_format": data["group_format"],
+            "playoff_format": data["playoff_format"],
+            "third_place": data["third_place"],
+            "rated": data["rated"],
+            "time_control": control or None,
+            "points_system": data["points_system"],
+            "tiebreaks": [name for name in order if name] or list(tiebreaks.DEFAULT_TIEBREAKS),
+            "visibility": data["visibility"],
+        }
+
+    def add_domain_error(self, error: DomainError) -> None:
+        """Show a service's refusal at the field it names, or above the form."""
+        field = ERROR_FIELDS.get(error.field or "", error.field)
+        private = self.cleaned_data.get("visibility") == Championship.Visibility.PRIVATE
+        if field is None and isinstance(error, NotAllowed) and private:
+            field = "visibility"
+        if field not in self.fields:
+            field = None
+        self.add_error(field, error.message)
