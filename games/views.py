@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from config.errors import DomainError
-from games import selectors, services
+from games import rulebook, selectors, services
 from games.forms import NewGameForm
 from games.models import Game
 
@@ -93,8 +93,21 @@ decline = _game_action(
 
 
 def rules_index(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/rules_index.html")
+    return render(request, "games/rules_index.html", {"games": rulebook.overview()})
 
 
 def rules_page(request: HttpRequest, game: str) -> HttpResponse:
-    raise Http404
+    try:
+        page = rulebook.page(game)
+    except KeyError:
+        raise Http404(gettext("There are no rules for this game.")) from None
+    return render(
+        request,
+        "games/rules.html",
+        {
+            "game": game,
+            "page": page,
+            "players": rulebook.PLAYERS[game],
+            "other_games": [other for other in rulebook.GAMES if other != game],
+        },
+    )

@@ -1,0 +1,336 @@
+"""The rules documents (games/rules/<game>.md) as web pages.
+
+Each game's binding English rules are a Markdown file of this package. A page renders it to
+HTML and adds what a reader needs: an anchor on every numbered rule (`<li id="K6">`, so
+`/rules/kropki/#K6` links to it, its number a link to itself), the `**[decision]**` markers
+as badges, a table of contents (sections and their rules), and the drawn examples of
+`games.rule_examples` right after the rule each illustrates. Pages are built once per game
+and language and kept in memory.
+"""
+
+import re
+import xml.etree.ElementTree as etree
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import markdown
+from django.conf import settings
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_lazy as _
+from markdown.extensions import Extension
+from markdown.preprocessors import Preprocessor
+from markdown.treeprocessors import Treeprocessor
+
+from games import rule_examples
+
+GAMES = ("kropki", "dots_and_boxes", "quadrotone", "quadramids")
+RULES_DIR = Path(__file__).parent / "rules"
+
+# What the index says about each game; the rules documents are the reference.
+SUMMARIES = {
+    "kropki": _(
+        "Players take turns putting dots of their colour on the points of a grid. Dots that "
+        "a closed chain of the opponent's dots surrounds are captured, one point each; a "
+        "larger contour can take over smaller ones. The game ends when the board is full or "
+        "the lead can no longer be caught up, and the higher score wins."
+    ),
+    "dots_and_boxes": _(
+        "Players take turns drawing a line between two neighbouring dots. Whoever draws the "
+        "fourth side of a box wins it and moves again. When every box is taken, the player "
+        "with more boxes wins."
+    ),
+    "quadrotone": _(
+        "Each player holds half of 256 tiles, each made of four coloured squares. Placing and "
+        "rearranging tiles on a 16×16 board, players form one- and two-colour patterns from "
+        "a catalogue, which score points; copies of a pattern score more, and options add "
+        "points for long chains and enclosed areas."
+    ),
+    "quadramids": _(
+        "On an 8×8 board players bring figures in, step and jump, and remove enemy figures "
+        "by hopping over them. Four figures on a 2×2 square with a fifth on its centre make "
+        "a pyramid, which scores at the start of every turn until an enemy blocks it."
+    ),
+}
+PLAYERS = {
+    "kropki": _("2 players"),
+    "dots_and_boxes": _("2 players"),
+    "quadrotone": _("2 players"),
+    "quadramids": _("2 or 4 players"),
+}
+
+# A numbered rule: a list item starting "K6. ", "D4. ", "Q11. ", "M14. ".
+RULE_ID = re.compile(r"\s*([A-Z]\d{1,3})\.(?=\s)")
+# A decision marker: `**[decision]**`, `**[decision: limit 80 moves]**`,
+# `**[decision for 4 players]**`.
+DECISION = re.compile(r"\[decision(?::?\s+(?P<detail>.*))?\]", re.S)
+HEADING_DECISION = re.compile(r"\s*\[decision\]\s*$")
+LIST_ITEM = re.compile(r"\s*(?:[-*+]|\d+[.)])\s+\S")
+TABLE_ROW = re.compile(r"\s*\|")
+
+
+@dataclass(frozen=True)
+class Section:
+    """One entry of the table of contents: a heading and the rules under it."""
+
+    title: str
+    anchor: str
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RulesPage:
+    game: str
+    html: SafeString
+    sections: tuple[Section, ...]
+    rules: tuple[str, ...]
+    decisions: int
+    examples: int
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """A game as the rules index lists it."""
+
+    game: str
+    summary: str
+    players: str
+    rules: int
+    decisions: int
+
+
+def document(game: str) -> str:
+    """The game's rules document (Markdown); KeyError for an unknown game."""
+    if game not in GAMES:
+        raise KeyError(game)
+    return (RULES_DIR / f"{game}.md").read_text(encoding="utf-8")
+
+
+def page(game: str) -> RulesPage:
+    """The game's rules page in the active language; KeyError for an unknown game."""
+    if game not in GAMES:
+        raise KeyError(game)
+    return _page(game, get_language() or settings.LANGUAGE_CODE)
+
+
+def overview() -> list[GameRules]:
+    """Every game for the rules index, in the site's order."""
+    games = []
+    for game in GAMES:
+        rules_page = page(game)
+        games.append(
+            GameRules(
+                game=game,
+                summary=str(SUMMARIES[game]),
+                players=str(PLAYERS[game]),
+                rules=len(rules_page.rules),
+                decisions=rules_page.decisions,
+            )
+        )
+    return games
+
+
+@lru_cache(maxsize=4 * len(GAMES))  # the games × a few languages
+def _page(game: str, language: str) -> RulesPage:
+    # `language` is only the cache key: captions and badges use the active translation.
+    return render(game, document(game), rule_examples.figures(game))
+
+
+def render(
+    game: str, text: str, figures: dict[str, list[rule_examples.Figure]] | None = None
+) -> RulesPage:
+    """A rules document as a page; `figures` go after the rules they illustrate."""
+    figures = figures or {}
+    extension = _RulebookExtension(figures)
+    converter = markdown.Markdown(
+        extensions=["toc", "tables", "fenced_code", extension],
+        # The documents indent nested blocks (a table in Q8, the list in M20) by two spaces.
+        tab_length=2,
+        output_format="html",
+    )
+    html = converter.convert(text)
+    tree = extension.tree
+    missing = sorted(set(figures) - set(tree.rules))
+    if missing:
+        raise ValueError(f"{game}: examples for rules the document does not have: {missing}")
+    return RulesPage(
+        game=game,
+        html=mark_safe(html),  # our own document, and any raw HTML in it is escaped
+        sections=tuple(tree.sections),
+        rules=tuple(tree.rules),
+        decisions=tree.decisions,
+        examples=sum(len(drawn) for drawn in figures.values()),
+    )
+
+
+def figures_html(figures: list[rule_examples.Figure]) -> SafeString:
+    """A rule's examples as <figure>s, side by side."""
+    return format_html(
+        '<div class="rule-examples">{}</div>',
+        format_html_join(
+            "",
+            '<figure class="rule-example">{}<figcaption><a class="rule-ref" href="#{}">{}</a>. '
+            '{} <span class="example-note">{}</span></figcaption></figure>',
+            (
+                (figure.svg, figure.rule, figure.rule, figure.caption, figure.note)
+                for figure in figures
+            ),
+        ),
+    )
+
+
+# -- Markdown extension --------------------------------------------------------------------
+
+
+class _RulebookExtension(Extension):
+    def __init__(self, figures: dict[str, list[rule_examples.Figure]]) -> None:
+        super().__init__()
+        self.figures = figures
+        self.tree: _RulesTree
+
+    def extendMarkdown(self, md: markdown.Markdown) -> None:
+        # The documents are plain Markdown: any HTML in them is shown as text.
+        md.preprocessors.deregister("html_block")
+        md.inlinePatterns.deregister("html")
+        # After fenced code is set aside (25), before the blocks are parsed.
+        md.preprocessors.register(_CommonMarkBlocks(md), "rulebook_blocks", 15)
+        # After the table of contents gave the headings their ids (5).
+        self.tree = _RulesTree(md, self.figures)
+        md.treeprocessors.register(self.tree, "rulebook", 4)
+
+
+class _CommonMarkBlocks(Preprocessor):
+    """Blank lines where CommonMark needs none but Python-Markdown does.
+
+    The documents are written for CommonMark/GitHub: a list may start right under a
+    paragraph ("...120 dots each.\\n- K14."), and a table ends where the next list item
+    starts. Python-Markdown needs a blank line in both places.
+    """
+
+    def run(self, lines: list[str]) -> list[str]:
+        result: list[str] = []
+        in_list = False
+        previous = ""
+        for line in lines:
+            blank = not line.strip()
+            starts_item = bool(LIST_ITEM.match(line))
+            if not blank and previous.strip():
+                table_ends = TABLE_ROW.match(previous) and not TABLE_ROW.match(line)
+                list_interrupts = starts_item and not in_list
+                if table_ends or list_interrupts:
+                    result.append("")
+            if starts_item:
+                in_list = True
+            elif line.startswith("#") or (not blank and not previous.strip() and line[0] != " "):
+                in_list = False
+            result.append(line)
+            previous = line
+        return result
+
+
+class _RulesTree(Treeprocessor):
+    """Rule anchors, decision badges, contents, examples and scrolling tables."""
+
+    def __init__(self, md: markdown.Markdown, figures: dict[str, list[rule_examples.Figure]]):
+        super().__init__(md)
+        self.figures = figures
+        self.sections: list[Section] = []
+        self.rules: list[str] = []
+        self.decisions = 0
+
+    def run(self, root: etree.Element) -> None:
+        # The page's own <h1> names the game; the document's title would be a second one.
+        for title in root.findall("h1"):
+            root.remove(title)
+        self._badges(root)
+        self._wrap_tables(root)
+        heading: tuple[str, str] | None = None
+        rules: list[str] = []
+        for element in root:
+            if element.tag == "h2":
+                self._close_section(heading, rules)
+                heading, rules = (_heading_text(element), element.get("id", "")), []
+            for item in element.iter("li"):
+                rule = self._anchor(item)
+                if rule is None:
+                    continue
+                if heading is None:  # rules before the first heading
+                    heading = (gettext("Rules"), rule)
+                rules.append(rule)
+                self.rules.append(rule)
+                if rule in self.figures:
+                    # A stashed block in its own paragraph: Markdown puts it in place of the <p>.
+                    examples = etree.SubElement(item, "p")
+                    examples.text = self.md.htmlStash.store(figures_html(self.figures[rule]))
+        self._close_section(heading, rules)
+
+    def _close_section(self, heading: tuple[str, str] | None, rules: list[str]) -> None:
+        if heading is not None:
+            self.sections.append(Section(title=heading[0], anchor=heading[1], rules=tuple(rules)))
+
+    def _anchor(self, item: etree.Element) -> str | None:
+        """Give a numbered rule's item its id and turn the number into a link to it."""
+        holder = item
+        if not (item.text or "").strip() and len(item) and item[0].tag == "p":
+            holder = item[0]  # a loose list item: the text is in a paragraph
+        match = RULE_ID.match(holder.text or "")
+        if match is None:
+            return None
+        rule = match.group(1)
+        item.set("id", rule)
+        link = etree.Element("a", {"class": "rule-id", "href": f"#{rule}"})
+        link.text = rule
+        link.tail = holder.text[match.end(1) :]
+        holder.text = ""
+        holder.insert(0, link)
+        return rule
+
+    def _badges(self, root: etree.Element) -> None:
+        for strong in root.iter("strong"):
+            match = DECISION.fullmatch(" ".join("".join(strong.itertext()).split()))
+            if match is None or len(strong):
+                continue
+            detail = match.group("detail")
+            strong.set("class", "decision")
+            strong.text = ""
+            badge = etree.SubElement(strong, "span", {"class": "badge"})
+            badge.text = gettext("decision")
+            if detail:  # "decision: landing", the colon for screen readers only
+                colon = etree.SubElement(strong, "span", {"class": "visually-hidden"})
+                colon.text = ":"
+                colon.tail = f" {detail}"
+            self.decisions += 1
+        for heading in root:
+            if heading.tag in ("h2", "h3") and heading.text and len(heading) == 0:
+                text = HEADING_DECISION.sub("", heading.text)
+                if text != heading.text:
+                    heading.text = f"{text} "
+                    badge = etree.SubElement(heading, "span", {"class": "badge decision"})
+                    badge.text = gettext("decision")
+                    self.decisions += 1
+
+    @staticmethod
+    def _wrap_tables(root: etree.Element) -> None:
+        """Wide tables scroll on their own instead of widening the page."""
+        tables = [
+            (parent, child) for parent in root.iter() for child in parent if child.tag == "table"
+        ]
+        for parent, table in tables:
+            position = list(parent).index(table)
+            wrapper = etree.Element("div", {"class": "table-wrap"})
+            wrapper.tail, table.tail = table.tail, None
+            parent.remove(table)
+            wrapper.append(table)
+            parent.insert(position, wrapper)
+
+
+def _heading_text(heading: etree.Element) -> str:
+    """A heading's words without its badge."""
+    words = [heading.text or ""]
+    for child in heading:
+        if "badge" not in child.get("class", "").split():
+            words.append("".join(child.itertext()))
+        words.append(child.tail or "")
+    return " ".join("".join(words).split())

@@ -1,0 +1,297 @@
+"""The rules pages: every game's document rendered with anchors, badges, contents and examples.
+
+The Kropki examples are replayed through the real engine; each test below checks that a
+drawing shows what its caption says, so a wrong example fails here.
+"""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from games import rule_examples, rulebook
+from games.engines import engine
+from games.rule_examples import KROPKI_EXAMPLES, KropkiExample, kropki_position
+
+RULE_IDS = {
+    "kropki": [f"K{n}" for n in range(1, 17)],
+    "dots_and_boxes": [f"D{n}" for n in range(1, 11)],
+    "quadrotone": [f"Q{n}" for n in range(1, 25)],
+    "quadramids": [f"M{n}" for n in range(1, 21)],
+}
+TITLES = {
+    "kropki": "Kropki (Dots)",
+    "dots_and_boxes": "Dots and Boxes",
+    "quadrotone": "Quadrotone",
+    "quadramids": "Quadramids",
+}
+OTHER = {"b": "r", "r": "b"}
+
+
+def _text(response) -> str:
+    return response.content.decode()
+
+
+def _examples(rule: str) -> list[KropkiExample]:
+    return [example for example in KROPKI_EXAMPLES if example.rule == rule]
+
+
+def _at(view: dict, x: int, y: int) -> tuple[str, str]:
+    """(dot, owner) letters of point x-y in an engine view."""
+    return view["dots"][y - 1][x - 1], view["owners"][y - 1][x - 1]
+
+
+def _is_captured(view: dict, x: int, y: int) -> bool:
+    dot, owner = _at(view, x, y)
+    return dot in OTHER and owner == OTHER[dot]
+
+
+def _dots(view: dict) -> dict[str, set[tuple[int, int]]]:
+    found: dict[str, set[tuple[int, int]]] = {"blue": set(), "red": set()}
+    for y, row in enumerate(view["dots"], start=1):
+        for x, dot in enumerate(row, start=1):
+            if dot != ".":
+                found["blue" if dot == "b" else "red"].add((x, y))
+    return found
+
+
+# -- the index ---------------------------------------------------------------------------
+
+
+def test_rules_index_lists_the_four_games_with_links(client):
+    response = client.get(reverse("rules"))
+    assert response.status_code == 200
+    html = _text(response)
+    for game, title in TITLES.items():
+        assert title in html
+        assert f'href="{reverse("rules-game", args=[game])}"' in html
+    assert "2 or 4 players" in html  # Quadramids, M4
+
+
+# -- every game's page -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", list(RULE_IDS))
+def test_rules_page_has_title_contents_rule_anchors_and_decision_badges(client, game):
+    response = client.get(reverse("rules-game", args=[game]))
+    assert response.status_code == 200
+    html = _text(response)
+    assert f"<h1>Rules of {TITLES[game]}</h1>".replace("'", "&#x27;") in html
+    assert 'class="rules-toc"' in html and "Contents" in html
+    for rule in RULE_IDS[game]:
+        assert f'<li id="{rule}">' in html
+        assert f'<a class="rule-id" href="#{rule}">{rule}</a>' in html
+    # Every `**[decision...]**` marker of the document is a badge (one more in the legend).
+    markers = rulebook.document(game).count("[decision")
+    assert markers > 0
+    badges = html.count('<span class="badge">decision</span>')
+    badges += html.count('<span class="badge decision">decision</span>')
+    assert badges == markers + 1
+    assert rulebook.page(game).decisions == markers
+    assert "**[decision" not in html
+
+
+@pytest.mark.parametrize("game", list(RULE_IDS))
+def test_contents_list_every_rule_once_under_its_section(game):
+    page = rulebook.page(game)
+    assert list(page.rules) == RULE_IDS[game]
+    assert [rule for section in page.sections for rule in section.rules] == RULE_IDS[game]
+    html = page.html
+    for section in page.sections:
+        assert f'id="{section.anchor}"' in html
+
+
+def test_there_is_one_h1_on_a_rules_page(client):
+    html = _text(client.get(reverse("rules-game", args=["quadrotone"])))
+    assert html.count("<h1") == 1
+
+
+def test_unknown_game_has_no_rules_page(client):
+    assert client.get("/rules/chess/").status_code == 404
+    with pytest.raises(KeyError):
+        rulebook.page("chess")
+
+
+def test_rules_page_is_built_once_and_kept():
+    assert rulebook.page("kropki") is rulebook.page("kropki")
+
+
+def test_documents_ship_with_the_project():
+    for game in RULE_IDS:
+        assert (rulebook.RULES_DIR / f"{game}.md").is_file()
+
+
+# -- Markdown details ------------------------------------------------------------------------
+
+
+def test_Q8_table_stays_inside_its_rule_and_Q9_is_the_next_rule():
+    html = rulebook.page("quadrotone").html
+    q8 = html.index('<li id="Q8">')
+    q9 = html.index('<li id="Q9">')
+    assert q8 < html.index("<table>") < html.index("</table>") < q9
+    assert "- Q9." not in html
+
+
+def test_list_right_under_a_paragraph_is_a_list():
+    # K14 follows "A *move* here is one dot..." without a blank line (CommonMark style).
+    html = rulebook.page("kropki").html
+    assert '<li id="K14">' in html
+    assert "- K15." not in html
+    assert '<li id="Q10">' in rulebook.page("quadrotone").html
+
+
+def test_M20_end_conditions_are_a_nested_list():
+    html = rulebook.page("quadramids").html
+    m20 = html[html.index('<li id="M20">') :]
+    assert re.search(r"ends when:<ul>\s*<li>the move limit is reached", m20)
+
+
+def test_raw_html_in_a_document_is_shown_as_text():
+    page = rulebook.render("test", 'Hi <script>alert(1)</script>\n\n<div onclick="x">x</div>\n')
+    assert "<script>" not in page.html and "<div" not in page.html
+    assert "&lt;script&gt;" in page.html
+
+
+def test_rule_id_anchor_works_in_loose_list_items_and_decision_detail_is_kept():
+    page = rulebook.render("test", "- X1. first **[decision: limit 80 moves]**\n\n- X2. second\n")
+    assert '<li id="X1">' in page.html and '<li id="X2">' in page.html
+    assert '<span class="badge">decision</span>' in page.html
+    assert "limit 80 moves</strong>" in page.html
+    assert page.decisions == 1
+
+
+def test_an_example_for_a_rule_the_document_lacks_is_refused():
+    figure = rule_examples.Figure(rule="X9", caption="c", svg="<svg></svg>")
+    with pytest.raises(ValueError, match="X9"):
+        rulebook.render("test", "- X1. only rule\n", {"X9": [figure]})
+
+
+# -- examples on the pages --------------------------------------------------------------------
+
+
+def test_kropki_page_shows_each_example_figure_right_after_its_rule(client):
+    html = _text(client.get(reverse("rules-game", args=["kropki"])))
+    assert html.count('<figure class="rule-example">') == len(KROPKI_EXAMPLES)
+    for rule in {example.rule for example in KROPKI_EXAMPLES}:
+        start = html.index(f'<li id="{rule}">')
+        end = html.index("</li>", html.index('<div class="rule-examples">', start))
+        item = html[start:end]
+        assert item.count("<figure") == len(_examples(rule))
+        assert item.count(f'<figcaption><a class="rule-ref" href="#{rule}">{rule}</a>') == len(
+            _examples(rule)
+        )
+        assert '<li id="' not in item[1:]  # nothing of another rule in between
+    assert 'id="board-help"' in html  # the drawings' aria-describedby target
+
+
+def test_example_drawings_are_labelled_images():
+    figures = rule_examples.figures("kropki")["K6"]
+    svg = str(figures[0].svg)
+    assert 'role="img"' in svg
+    assert 'aria-label="Example for K6: 6×6 board.' in svg
+    assert "Captured: 3-3. Score 1:0." in svg
+    assert figures[0].note == "Score 1:0 (blue:red)."
+
+
+@pytest.mark.parametrize("game", ["dots_and_boxes", "quadrotone", "quadramids"])
+def test_games_without_an_engine_get_text_only_pages(client, game):
+    with pytest.raises(KeyError):
+        engine(game)
+    assert rule_examples.figures(game) == {}
+    html = _text(client.get(reverse("rules-game", args=[game])))
+    assert "<figure" not in html
+    assert 'id="board-help"' not in html
+
+
+def test_every_registered_game_has_an_engine():
+    for game in rule_examples.BUILDERS:
+        assert engine(game).name == game
+
+
+# -- what each Kropki example shows -------------------------------------------------------
+
+
+def test_K3_example_is_the_starting_cross_with_blue_to_move():
+    (example,) = _examples("K3")
+    view, score = kropki_position(example)
+    assert _dots(view) == {"blue": {(3, 3), (4, 4)}, "red": {(4, 3), (3, 4)}}
+    assert view["moves"] == 0
+    assert score == {"blue": 0, "red": 0}
+
+
+def test_K6_example_blue_captures_the_red_dot_score_1_0():
+    (example,) = _examples("K6")
+    view, score = kropki_position(example)
+    assert score == {"blue": 1, "red": 0}
+    assert _at(view, 3, 3) == ("r", "b")
+    assert view["last"] == [3, 4]
+
+
+def test_K7_empty_contour_makes_no_territory():
+    empty, _filled = _examples("K7")
+    view, score = kropki_position(empty)
+    assert score == {"blue": 0, "red": 0}
+    assert _at(view, 3, 3) == (".", ".")
+    assert all(owner == "." for row in view["owners"] for owner in row)
+
+
+def test_K7_dot_put_into_an_enemy_empty_contour_is_captured():
+    _empty, filled = _examples("K7")
+    view, score = kropki_position(filled)
+    assert view["last"] == [3, 3]
+    assert _is_captured(view, 3, 3)
+    assert score == {"blue": 1, "red": 0}
+
+
+def test_K8_larger_red_contour_takes_blue_contour_and_its_territory():
+    before, after = _examples("K8")
+    view, score = kropki_position(before)
+    assert score == {"blue": 1, "red": 0}
+    assert _at(view, 4, 4) == ("r", "b")
+    view, score = kropki_position(after)
+    assert score == {"blue": 0, "red": 4}
+    for x, y in [(4, 3), (3, 4), (5, 4), (4, 5)]:
+        assert _at(view, x, y) == ("b", "r")
+    assert _at(view, 4, 4) == ("r", "r")  # blue's territory is now red's
+
+
+def test_K10_border_dot_surrounded_on_every_side_is_not_captured():
+    (example,) = _examples("K10")
+    view, score = kropki_position(example)
+    assert _at(view, 3, 1) == ("b", ".")
+    assert score == {"blue": 0, "red": 0}
+
+
+def test_K13_contour_linked_to_the_edge_only_diagonally_is_not_secured():
+    diagonal, _orthogonal = _examples("K13")
+    view, score = kropki_position(diagonal)
+    assert score == {"blue": 1, "red": 0}
+    assert view["secured"] is False
+
+
+def test_K13_contour_touching_the_edge_orthogonally_secures_the_lead_and_ends_the_game():
+    _diagonal, orthogonal = _examples("K13")
+    rules = engine("kropki")
+    state = rules.new(orthogonal.game_options())
+    for move in orthogonal.moves:
+        state, _step = rules.apply(state, list(move), record=True)
+    assert rules.view(state)["secured"] is True
+    result = rules.result(state)
+    assert (result.over, result.winner, result.reason) == (True, "blue", "secured_lead")
+
+
+@pytest.mark.parametrize("example", KROPKI_EXAMPLES, ids=lambda e: e.rule)
+def test_every_kropki_example_claim_holds(example):
+    view, score = kropki_position(example)
+    assert (score["blue"], score["red"]) == example.score
+    for x, y in example.captured:
+        assert _is_captured(view, x, y), f"{x}-{y} should be captured"
+    for x, y in example.free:
+        assert _at(view, x, y) == (".", "."), f"{x}-{y} should be free"
+    for colour, points in (example.territory or {}).items():
+        for x, y in points:
+            assert _at(view, x, y)[1] == colour[0], f"{x}-{y} should be {colour}'s"
+    if example.dots is not None:
+        assert _dots(view) == {colour: set(points) for colour, points in example.dots.items()}
+    if example.secured is not None:
+        assert view["secured"] is example.secured
