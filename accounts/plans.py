@@ -5,6 +5,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.models import Plan
 
@@ -63,3 +64,19 @@ def championship_entrant_limit(
     if has_entitlement(organiser, Entitlement.LARGE_CHAMPIONSHIPS, at):
         return None
     return FREE_CHAMPIONSHIP_ENTRANT_LIMIT
+
+
+def entitlement_description(entitlement: Entitlement) -> str:
+    """What an entitlement unlocks, in words for the account page (translated when called)."""
+    descriptions = {
+        Entitlement.ROTATED_PATTERNS: gettext(
+            "Turned (90°, 180°, 270°) Quadrotone patterns in the games you create"
+        ),
+        Entitlement.REVERSE_VARIANT: gettext("The reverse Quadrotone variant"),
+        Entitlement.LARGE_CHAMPIONSHIPS: gettext("Championships of more than %(limit)d entrants")
+        % {"limit": FREE_CHAMPIONSHIP_ENTRANT_LIMIT},
+        Entitlement.PRIVATE_CHAMPIONSHIPS: gettext(
+            "Private championships, seen only by their organiser and entrants"
+        ),
+    }
+    return descriptions[entitlement]

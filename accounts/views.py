@@ -1,25 +1,280 @@
-"""Account pages."""
+"""Account pages: sign-up, the account itself with its API token, players' profiles."""
 
+import math
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.http import require_POST
+from rest_framework.authtoken.models import Token
 
-from accounts import plans, selectors
+from accounts import plans, selectors, services
+from accounts.forms import LoginForm, SignupForm
+from accounts.models import Plan, User
+from config.errors import DomainError
+from config.throttling import AddressRateThrottle, TokenUsernameRateThrottle
+from games import selectors as game_selectors
+from games.models import CPU_PLAYER, Game
+from games.titles import result_reason
+from ratings import chart
+from ratings import selectors as rating_selectors
+from tournaments.models import Entry
+from tournaments.selectors import visible_championships
+
+# settings.LOGIN_URL is not the site's log-in page, so the pages name theirs.
+LOGIN_URL = "login"
+RECENT_GAMES = 20
+RECENT_RATING_CHANGES = 10
+# The new API token waits here for the one page that shows it.
+NEW_TOKEN_SESSION_KEY = "accounts.new_api_token"
+
+OUTCOMES = {
+    "won": gettext_lazy("Won"),
+    "lost": gettext_lazy("Lost"),
+    "drawn": gettext_lazy("Drawn"),
+    "active": gettext_lazy("In progress"),
+}
+
+
+class _SignupThrottleScope:
+    """Sign-ups on the page share the API's per-address "register" budget."""
+
+    throttle_scope = "register"
+
+
+class _LoginThrottleScope:
+    """Log-ins on the page share the API's "token" budgets, per address and per username."""
+
+    throttle_scope = "token"
+
+
+class _PostedData:
+    """A form post as the API's throttles read a request: `data` is the posted form."""
+
+    def __init__(self, request: HttpRequest) -> None:
+        self._request = request
+        self.data = request.POST
+
+    def __getattr__(self, name: str):
+        return getattr(self._request, name)
+
+
+def _login_wait(request: HttpRequest) -> float | None:
+    """Seconds to wait before trying to log in again, or None when a try is allowed now."""
+    posted, scope = _PostedData(request), _LoginThrottleScope()
+    for throttle in (AddressRateThrottle(), TokenUsernameRateThrottle()):
+        if not throttle.allow_request(posted, scope):
+            return throttle.wait() or 1.0
+    return None
+
+
+class LoginView(auth_views.LoginView):
+    template_name = "accounts/login.html"
+    authentication_form = LoginForm
+    redirect_authenticated_user = True
+
+    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        wait = _login_wait(request)
+        if wait is None:
+            return super().post(request, *args, **kwargs)
+        # Refused before the password is even looked at.
+        form = self.get_form_class()(request, initial={"username": request.POST.get("username")})
+        response = self.render_to_response(
+            self.get_context_data(
+                form=form,
+                refusal=_("Too many log-in attempts.") + " " + _try_again_in(wait),
+            ),
+            status=429,
+        )
+        response["Retry-After"] = str(max(1, round(wait)))
+        return response
+
+
+def _try_again_in(seconds: float) -> str:
+    minutes = max(1, math.ceil(seconds / 60))
+    return ngettext(
+        "Try again in %(minutes)d minute.", "Try again in %(minutes)d minutes.", minutes
+    ) % {"minutes": minutes}
+
+
+def _safe_next(request: HttpRequest) -> str:
+    """The `next` address the request asks for, when it is on this site; else ""."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return ""
 
 
 def signup(request: HttpRequest) -> HttpResponse:
-    return render(request, "accounts/signup.html")
+    if request.user.is_authenticated:
+        return redirect("account")
+    next_url = _safe_next(request)
+    status = 200
+    retry_after = None
+    if request.method == "POST":
+        form = SignupForm(request.POST)
+        throttle = AddressRateThrottle()
+        if not throttle.allow_request(request, _SignupThrottleScope()):
+            form.is_valid()  # the other errors too, so the page shows the form as it stands
+            retry_after = throttle.wait() or 1.0
+            form.add_error(
+                None,
+                _("Too many sign-up attempts from your address.")
+                + " "
+                + _try_again_in(retry_after),
+            )
+            status = 429
+        elif form.is_valid():
+            data = form.cleaned_data
+            try:
+                user = services.register_user(
+                    username=data["username"], password=data["password"], email=data["email"]
+                )
+            except (ValidationError, DomainError) as error:
+                form.add_service_error(error)
+            except IntegrityError:
+                # Someone took the name (in some letter case) between the check and the insert.
+                form.add_error("username", _("This username is taken."))
+            else:
+                login(request, user)
+                messages.success(
+                    request,
+                    _("Welcome, %(username)s! Your account is ready.")
+                    % {"username": user.username},
+                )
+                return HttpResponseRedirect(next_url or reverse("account"))
+    else:
+        form = SignupForm()
+    response = render(
+        request, "accounts/signup.html", {"form": form, "next": next_url}, status=status
+    )
+    if retry_after:
+        response["Retry-After"] = str(max(1, round(retry_after)))
+    return response
 
 
-@login_required
+@login_required(login_url=LOGIN_URL)
 def account(request: HttpRequest) -> HttpResponse:
-    return render(request, "accounts/account.html", {"plan": plans.effective_plan(request.user)})
+    user = request.user
+    held = plans.entitlements(user)
+    token = Token.objects.filter(user=user).first()
+    return render(
+        request,
+        "accounts/account.html",
+        {
+            "plan": plans.effective_plan(user),
+            "paid": plans.effective_plan(user) is Plan.PAID,
+            "paid_until": plans.paid_until(user),
+            "features": [
+                {
+                    "entitlement": entitlement.value,
+                    "description": plans.entitlement_description(entitlement),
+                    "held": entitlement in held,
+                }
+                for entitlement in plans.Entitlement
+            ],
+            "entrant_limit": plans.championship_entrant_limit(user),
+            "free_entrant_limit": plans.FREE_CHAMPIONSHIP_ENTRANT_LIMIT,
+            "token": token,
+            "new_token": request.session.pop(NEW_TOKEN_SESSION_KEY, None),
+        },
+    )
+
+
+@login_required(login_url=LOGIN_URL)
+@require_POST
+def account_token(request: HttpRequest) -> HttpResponse:
+    """Make a new API token (the old one stops working), or revoke it."""
+    if request.POST.get("action") == "revoke":
+        services.revoke_api_token(request.user)
+        messages.success(request, _("Your API token is revoked; programs using it are logged out."))
+    else:
+        with transaction.atomic():
+            services.revoke_api_token(request.user)
+            token = services.api_token(request.user)
+        request.session[NEW_TOKEN_SESSION_KEY] = token.key
+        messages.success(
+            request, _("Here is your new API token. Any older token has stopped working.")
+        )
+    return HttpResponseRedirect(reverse("account") + "#api-token")
 
 
 def player(request: HttpRequest, username: str) -> HttpResponse:
     profile = selectors.active_user_by_username(username)
+    ratings = [
+        {
+            "game": game,
+            "rating": data["rating"],
+            "rd": data["rd"],
+            "games": data["games"],
+            "provisional": data["provisional"],
+            "chart": chart.rating_chart(data["history"], width=480, height=200),
+            "recent_changes": list(reversed(data["history"][-RECENT_RATING_CHANGES:])),
+        }
+        for game, data in rating_selectors.player_ratings(profile).items()
+    ]
+    games = (
+        game_selectors.games_of(profile)
+        .filter(status__in=[Game.Status.ACTIVE, Game.Status.FINISHED])
+        .order_by("-created_at", "-id")[:RECENT_GAMES]
+    )
+    entries = (
+        Entry.objects.filter(
+            player=profile,
+            championship__in=visible_championships(request.user).values("pk"),
+        )
+        .select_related("championship")
+        .order_by("-entered_at", "-id")
+    )
     return render(
         request,
         "accounts/player.html",
-        {"profile": profile, "plan": plans.effective_plan(profile)},
+        {
+            "profile": profile,
+            "plan": plans.effective_plan(profile),
+            "paid": plans.effective_plan(profile) is Plan.PAID,
+            "ratings": ratings,
+            "games": [game_row(game, profile) for game in games],
+            "entries": entries,
+        },
     )
+
+
+def game_row(game: Game, player: User) -> dict:
+    """One game as a player's profile lists it: opponents, result and score from their side."""
+    names = game_selectors.seat_names(game)
+    mine = [seat.seat for seat in game.seats.all() if seat.user_id == player.pk]
+    opponents = [
+        {"name": _("CPU") if name == CPU_PLAYER else name, "is_cpu": name == CPU_PLAYER}
+        for seat, name in names.items()
+        if seat not in mine
+    ]
+    if game.status != Game.Status.FINISHED:
+        outcome = "active"
+    elif not game.winner:
+        outcome = "drawn"
+    else:
+        outcome = "won" if game.winner in mine else "lost"
+    score = game.score or {}
+    my_points = [score[seat] for seat in mine if seat in score]
+    their_points = [score[seat] for seat in names if seat not in mine and seat in score]
+    return {
+        "game": game,
+        "opponents": opponents,
+        "outcome": outcome,
+        "outcome_label": OUTCOMES[outcome],
+        "reason": result_reason(game.result_reason) if game.result_reason else "",
+        "score": " : ".join(str(points) for points in [*my_points, *their_points]),
+        "date": game.finished_at or game.started_at or game.created_at,
+    }

@@ -6,8 +6,8 @@ from django.views import defaults
 
 from config import api_errors
 from games.selectors import games_for_home
-from tournaments.api import visible_championships
 from tournaments.models import Championship
+from tournaments.selectors import visible_championships
 
 
 def home(request: HttpRequest) -> HttpResponse:

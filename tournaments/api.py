@@ -1,6 +1,5 @@
 """Championships API: create, list, enter, withdraw, start, standings, bracket, games."""
 
-from django.db.models import Q
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -14,6 +13,7 @@ from games.engines import GAMES
 from games.selectors import seat_names
 from tournaments import selectors, services, tiebreaks
 from tournaments.models import Championship
+from tournaments.selectors import visible_championships
 
 FORMAT_CHOICES = list(services.FORMATS)
 
@@ -67,18 +67,6 @@ class ChampionshipSerializer(serializers.ModelSerializer):
         request = self.context.get("request")
         url = championship.get_absolute_url()
         return request.build_absolute_uri(url) if request else url
-
-
-def visible_championships(user) -> "Championship.objects":
-    """Public championships, and private ones to their organiser and entrants."""
-    query = Championship.objects.select_related("organiser", "winner")
-    if user.is_authenticated:
-        return query.filter(
-            Q(visibility=Championship.Visibility.PUBLIC)
-            | Q(organiser=user)
-            | Q(entries__player=user)
-        ).distinct()
-    return query.filter(visibility=Championship.Visibility.PUBLIC)
 
 
 def _championship(request: Request, championship_id: int) -> Championship:

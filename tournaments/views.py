@@ -18,7 +18,6 @@ from django.views.decorators.http import require_POST
 from accounts import plans
 from config.errors import DomainError
 from tournaments import bracket_drawing, pairing, selectors, services, tiebreaks
-from tournaments.api import visible_championships
 from tournaments.forms import (
     FORMAT_HELP,
     FORMAT_LABELS,
@@ -27,6 +26,7 @@ from tournaments.forms import (
     tiebreak_label,
 )
 from tournaments.models import Championship
+from tournaments.selectors import visible_championships
 
 LIVE = (Championship.Status.GROUPS, Championship.Status.PLAYOFF)
 FINISHED_SHOWN = 50

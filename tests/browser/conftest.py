@@ -43,6 +43,21 @@ def browser_type_launch_args(browser_type_launch_args):
     }
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _streams_closed_before_the_test_database_goes(django_db_setup, django_db_blocker):
+    """A live page's event stream holds its connection until its next heartbeat; end those."""
+    yield
+    from django.db import connection
+
+    with django_db_blocker.unblock():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+
+
 @pytest.fixture
 def site(request, live_server, transactional_db, settings) -> str:
     """The site's address, with moves decided by a real worker when CI provides one."""

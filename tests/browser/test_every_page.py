@@ -1,0 +1,106 @@
+"""Every page in Chromium, on a desktop and on a phone: it loads, it has one h1, every form
+control has a label, nothing runs off the side of a phone, no script error; a screenshot of
+each is kept in artifacts/screenshots/."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games import services as games
+from games.models import Game
+from ratings.models import Rating, RatingChange
+from tests.browser.conftest import log_in, screenshot
+from tournaments.demo import create_demo_championship
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 375, "height": 740}
+
+UNLABELLED_CONTROLS = """() => [...document.querySelectorAll('input, select, textarea, button')]
+  .filter(el => el.type !== 'hidden' && el.offsetParent !== null)
+  .filter(el => {
+    const named = (el.labels && el.labels.length) || el.getAttribute('aria-label')
+      || el.getAttribute('aria-labelledby') || (el.tagName === 'BUTTON' && el.textContent.trim());
+    return !named;
+  })
+  .map(el => el.outerHTML.slice(0, 120))"""
+
+
+@pytest.fixture
+def world(live_server, transactional_db, embedded, make_user):
+    """A demo championship under way, a practice game, a rated player with a history.
+
+    Built in-process: these tests look at pages, the move pipeline has tests of its own.
+    """
+    organiser = make_user("organiser")
+    players = [make_user(name) for name in ("anna", "boris", "cecile", "dmitri")]
+    championship = create_demo_championship(organiser, players, rounds_played=2)
+    practice = games.create_game(
+        creator=players[0], game="kropki", options={"width": 12, "height": 12},
+        format=None, opponent="cpu", time_control={"initial_s": 600, "increment_s": 5},
+    )  # fmt: skip
+    games.submit_move(game_id=practice.pk, user=players[0], seq=1, payload=[3, 3])
+    sources = list(Game.objects.filter(status=Game.Status.FINISHED)[:3])
+    rating = Rating.objects.create(
+        player=players[0], game="kropki", rating=1580, rd=80, volatility=0.06, games=3
+    )
+    start = timezone.now() - timedelta(days=30)
+    changes = zip(sources, [(1500, 1540), (1540, 1525), (1525, 1580)], strict=True)
+    for day, (source, (before, after)) in enumerate(changes):
+        RatingChange.objects.create(
+            rating=rating, source=source, at=start + timedelta(days=10 * day),
+            rating_before=before, rd_before=200 - 40 * day, volatility_before=0.06,
+            rating_after=after, rd_after=160 - 40 * day, volatility_after=0.06,
+        )  # fmt: skip
+    return {"championship": championship, "practice": practice, "site": live_server.url}
+
+
+def page_paths(world) -> dict[str, tuple[str, str | None]]:
+    """name → (path, who is logged in)."""
+    championship = world["championship"].pk
+    championship_game = Game.objects.filter(match__stage__championship_id=championship).first()
+    return {
+        "home-visitor": ("/", None),
+        "home-player": ("/", "anna"),
+        "sign-up": ("/signup/", None),
+        "log-in": ("/login/", None),
+        "account": ("/account/", "anna"),
+        "championships": ("/championships/", None),
+        "championship": (f"/championships/{championship}/", "anna"),
+        "championship-new": ("/championships/new/", "anna"),
+        "championship-organise": (f"/championships/{championship}/organise/", "organiser"),
+        "game-watched": (f"/games/{championship_game.pk}/", None),
+        "game-played": (f"/games/{world['practice'].pk}/", "anna"),
+        "game-new": ("/games/new/", "anna"),
+        "player": ("/players/anna/", None),
+        "leaderboards": ("/leaderboards/", None),
+        "rules": ("/rules/", None),
+        "rules-kropki": ("/rules/kropki/", None),
+        "rules-dots-and-boxes": ("/rules/dots_and_boxes/", None),
+        "not-found": ("/no-such-page/", None),
+    }
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_every_page_loads_with_labels_and_fits_the_screen(world, browser, viewport):
+    site = world["site"]
+    pages: dict[str | None, object] = {}
+    errors: list[str] = []
+    for name, (path, user) in page_paths(world).items():
+        if user not in pages:
+            pages[user] = browser.new_context(viewport=viewport).new_page()
+            pages[user].on("pageerror", lambda error: errors.append(str(error)))
+            if user:
+                log_in(pages[user], site, user)
+        page = pages[user]
+        errors.clear()
+        response = page.goto(f"{site}{path}")
+        expected = 404 if name == "not-found" else 200
+        assert response.status == expected, f"{name}: {path} answered {response.status}"
+        assert page.locator("h1").count() == 1, f"{name}: one h1 expected"
+        assert page.evaluate(UNLABELLED_CONTROLS) == [], f"{name}: controls without a label"
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 1, f"{name}: {overflow}px wider than the screen"
+        page.wait_for_timeout(100)
+        assert errors == [], f"{name}: script errors {errors}"
+        screenshot(page, f"{name}-{'phone' if viewport is PHONE else 'desktop'}")
