@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from accounts import plans
 from config.errors import DomainError
+from games.titles import result_reason
 from tournaments import bracket_drawing, pairing, selectors, services, tiebreaks
 from tournaments.forms import (
     FORMAT_HELP,
@@ -49,19 +50,6 @@ def round_title(name: str | None) -> str:
     if name.startswith("Round of "):
         return _("Round of %(players)s") % {"players": name.removeprefix("Round of ")}
     return name
-
-
-def result_reason(reason: str | None) -> str:
-    labels = {
-        "board_full": _("board full"),
-        "secured_lead": _("secured lead"),
-        "move_limit": _("move limit"),
-        "time": _("on time"),
-        "resignation": _("resignation"),
-        "forfeit": _("forfeit"),
-        "agreement": _("draw agreed"),
-    }
-    return labels.get(reason or "", reason or "")
 
 
 def number(value: float | int | None) -> str:
@@ -243,7 +231,7 @@ def _schedule(championship: Championship) -> list[dict]:
             for match in round_["matches"]:
                 match["live"] = any(game["live"] for game in match["games"])
                 for game in match["games"]:
-                    game["reason_text"] = result_reason(game["reason"])
+                    game["reason_text"] = result_reason(game["reason"] or "")
     return stages
 
 

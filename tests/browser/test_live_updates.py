@@ -1,0 +1,50 @@
+"""How a game page keeps up by itself: events, polling without them, running clocks."""
+
+import re
+
+from playwright.sync_api import expect
+
+from games import services
+from games.models import Game
+from tests.browser.conftest import click_point, log_in
+
+
+def friendly_game(alice, bob, **extra) -> Game:
+    game = services.create_game(
+        creator=alice, game="kropki", options={"width": 10, "height": 10, "start": "empty"},
+        format=None, opponent=bob.username, **extra,
+    )  # fmt: skip
+    return services.accept_invitation(game.pk, bob)
+
+
+def test_page_without_server_sent_events_follows_the_game_by_polling(site, browser, make_user):
+    alice, bob = make_user("alice"), make_user("bob")
+    game = friendly_game(alice, bob)
+    blue = browser.new_context().new_page()
+    log_in(blue, site, "alice")
+    blue.goto(f"{site}/games/{game.pk}/")
+    spectator = browser.new_context().new_page()
+    spectator.add_init_script("delete window.EventSource")  # an old browser, or a proxy
+    spectator.goto(f"{site}/games/{game.pk}/")
+    assert spectator.evaluate("typeof window.EventSource") == "undefined"
+
+    click_point(blue, 4, 7)
+    expect(spectator.locator('.dot.blue[data-point="4-7"]')).to_have_count(1, timeout=8000)
+    expect(spectator.locator(".turn-line")).to_contain_text("Red to move.")
+
+
+def test_clock_of_the_side_to_move_counts_down_and_the_server_ends_the_game_on_time(
+    site, page, make_user
+):
+    alice, bob = make_user("alice"), make_user("bob")
+    game = friendly_game(alice, bob, time_control={"move_s": 4})
+    log_in(page, site, "bob")
+    page.goto(f"{site}/games/{game.pk}/")
+    running = page.locator(".player.seat-blue .clock.running")
+    expect(running).to_have_text(re.compile(r"0:0[34]"))
+    expect(running).to_have_text(re.compile(r"0:0[12]"), timeout=4000)
+    # Nobody moves: the page asks when the clock is out, the server decides.
+    expect(page.locator(".game-over")).to_contain_text("time ran out", timeout=8000)
+    expect(page.locator(".game-over")).to_contain_text("bob (Red) wins")
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.result_reason == "time"
