@@ -5,7 +5,8 @@ from django.shortcuts import render
 from django.views import defaults
 
 from config import api_errors
-from games.selectors import games_for_home
+from games.selectors import games_being_played, games_for_home
+from ratings.selectors import leaderboard
 from tournaments.models import Championship
 from tournaments.selectors import visible_championships
 
@@ -21,6 +22,8 @@ def home(request: HttpRequest) -> HttpResponse:
         ),
         "open": list(championships.filter(status=Championship.Status.REGISTRATION)[:10]),
         "finished": list(championships.filter(status=Championship.Status.FINISHED)[:5]),
+        "being_played": games_being_played(),
+        "leaders": leaderboard("kropki", limit=5),
     }
     if request.user.is_authenticated:
         context["games"] = games_for_home(request.user)

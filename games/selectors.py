@@ -160,3 +160,15 @@ def games_for_home(user: User, limit: int = 20) -> dict[str, list[Game]]:
         "invitations": [game for game in invited if game.created_by_id != user.pk],
         "sent": [game for game in invited if game.created_by_id == user.pk],
     }
+
+
+def games_being_played(limit: int = 8) -> list[Game]:
+    """Games between people under way now, the latest move first: for spectators."""
+    games = (
+        Game.objects.filter(status=Game.Status.ACTIVE)
+        .exclude(kind=Game.Kind.PRACTICE)
+        .select_related("match__stage__championship")
+        .prefetch_related("seats__user")
+        .order_by("-turn_started_at", "-id")
+    )
+    return list(games[:limit])

@@ -150,3 +150,16 @@ def test_home_for_a_visitor_offers_sign_up_and_lists_open_championships(make_use
     )
     html = Client().get("/").content.decode()
     assert "/signup/" in html and "Autumn Open" in html and "Open for entries" in html
+
+
+def test_home_shows_spectators_the_games_being_played_but_not_practice_games(
+    alice, alice_api, bob_api
+):
+    friendly = start_friendly(alice_api, bob_api)
+    practice = services.create_game(
+        creator=alice, game="kropki", options={}, format=None, opponent="cpu"
+    )
+    html = Client().get("/").content.decode()
+    section = html[html.index("Games being played") :]
+    assert f"/games/{friendly}/" in section
+    assert f"/games/{practice.pk}/" not in section
