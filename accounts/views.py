@@ -30,8 +30,6 @@ from ratings import selectors as rating_selectors
 from tournaments.models import Entry
 from tournaments.selectors import visible_championships
 
-# settings.LOGIN_URL is not the site's log-in page, so the pages name theirs.
-LOGIN_URL = "login"
 RECENT_GAMES = 20
 RECENT_RATING_CHANGES = 10
 # The new API token waits here for the one page that shows it.
@@ -164,7 +162,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     return response
 
 
-@login_required(login_url=LOGIN_URL)
+@login_required
 def account(request: HttpRequest) -> HttpResponse:
     user = request.user
     held = plans.entitlements(user)
@@ -192,7 +190,7 @@ def account(request: HttpRequest) -> HttpResponse:
     )
 
 
-@login_required(login_url=LOGIN_URL)
+@login_required
 @require_POST
 def account_token(request: HttpRequest) -> HttpResponse:
     """Make a new API token (the old one stops working), or revoke it."""
