@@ -14,6 +14,7 @@ from pathlib import Path
 
 MODULES = [
     "bench.kropki_engine",
+    "bench.dots_and_boxes",
     "bench.ratings",
     "bench.accounts_api",
     "bench.championships",

@@ -171,6 +171,42 @@ ResignView = _action("games_resign", "Resign the game", services.resign)
 DrawView = _action(
     "games_draw", "Offer a draw, or accept the opponent's offer", services.offer_draw
 )
+UndoView = _action(
+    "games_undo",
+    "Take back your last move (where the rules allow): at once against the CPU; against a "
+    "person the first call asks and the opponent's call consents",
+    services.undo,
+)
+AwayView = _action(
+    "games_away",
+    "Leave the game for now; the CPU plays for you (where the rules allow)",
+    lambda game_id, user: services.set_away(game_id, user, True),
+)
+BackView = _action(
+    "games_back",
+    "Come back to your seat",
+    lambda game_id, user: services.set_away(game_id, user, False),
+)
+
+
+class RematchView(APIView):
+    @extend_schema(
+        operation_id="games_rematch",
+        request=inline_serializer(
+            "RematchRequest",
+            {"swap": serializers.BooleanField(required=False, default=True)},
+        ),
+        responses={201: GameSerializer, **error_responses(400, 401, 403, 404, 409)},
+        summary="Another game with the same opponent and settings; `swap` (default) changes "
+        "who moves first",
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        swap = request.data.get("swap", True) if isinstance(request.data, dict) else True
+        if not isinstance(swap, bool):
+            raise DomainError("true or false", field="swap")
+        game = services.another_game(game_id, request.user, swap=swap)
+        body = GameSerializer(game, context={"request": request}).data
+        return Response(body, status=status.HTTP_201_CREATED)
 
 
 class MovesView(APIView):

@@ -25,10 +25,25 @@ class TimeControl:
         return {"initial_s": self.initial_s, "increment_s": self.increment_s, "move_s": self.move_s}
 
 
-def parse_time_control(data: Any) -> TimeControl | None:
-    """A checked time control from API input; None or {} means an untimed game."""
+def parse_time_control(data: Any, move_limits: tuple[int, ...] | None = None) -> TimeControl | None:
+    """A checked time control from API input; None or {} means an untimed game.
+
+    `move_limits`: the game's rules allow only these per-move limits and no game clock.
+    """
     if data is None or data == {}:
         return None
+    control = _parsed(data)
+    if move_limits is not None and (
+        control.initial_s is not None or control.move_s not in move_limits
+    ):
+        allowed = " or ".join(str(limit) for limit in move_limits)
+        raise TimeControlError(
+            "time_control.move_s", f"this game has {allowed} seconds a move, or no clock"
+        )
+    return control
+
+
+def _parsed(data: Any) -> TimeControl:
     if not isinstance(data, dict):
         raise TimeControlError("time_control", "an object with initial_s, increment_s, move_s")
     unknown = set(data) - {"initial_s", "increment_s", "move_s"}

@@ -1,18 +1,16 @@
-"""The form that starts a practice game against the CPU or invites a player."""
+"""The form that starts a practice game against the CPU or invites a player, per game."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.engines import GAMES
-from games.titles import game_title
-
-BOARD_SIZES = [
+KROPKI_SIZES = [
     ("39x32", _("39 × 32 (standard)")),
     ("30x30", _("30 × 30")),
     ("20x20", _("20 × 20")),
     ("15x15", _("15 × 15")),
     ("10x10", _("10 × 10 (a quick game)")),
 ]
+BOX_SIDES = [(side, str(side)) for side in (3, 4, 5)]  # D1: a side of 3, 4 or 5 boxes
 
 FORMATS = [
     ("", _("A single game to the end of the board")),
@@ -21,17 +19,25 @@ FORMATS = [
     ("full", _("Full")),
 ]
 
-TIME_CONTROLS = [
+KROPKI_CLOCKS = [
     ("", _("No clock")),
     ("300+5", _("5 minutes + 5 seconds a move")),
     ("600+10", _("10 minutes + 10 seconds a move")),
     ("1800+0", _("30 minutes")),
     ("move:60", _("1 minute a move")),
 ]
+# D6: no limit, or 30 or 60 seconds a move; when it runs out the CPU moves for the player.
+DOTS_AND_BOXES_CLOCKS = [
+    ("", _("No clock")),
+    ("move:30", _("30 seconds a move")),
+    ("move:60", _("60 seconds a move")),
+]
 
 
 class NewGameForm(forms.Form):
-    game = forms.ChoiceField(label=_("Game"), choices=[])
+    """The settings every game shares; a game's own form adds its board."""
+
+    game = ""
     opponent = forms.CharField(
         label=_("Opponent"),
         initial="cpu",
@@ -40,34 +46,63 @@ class NewGameForm(forms.Form):
             '"cpu" to practise against the computer, or a player\'s username to invite them.'
         ),
     )
-    size = forms.ChoiceField(label=_("Board"), choices=BOARD_SIZES, initial="20x20")
+    seat = forms.ChoiceField(
+        label=_("Your colour"),
+        choices=[("blue", _("Blue (moves first)")), ("red", _("Red"))],
+    )
+
+    def options(self) -> dict:
+        return {}
+
+    def service_arguments(self) -> dict:
+        """The cleaned form as the arguments of `games.services.create_game`."""
+        data = self.cleaned_data
+        return {
+            "game": self.game,
+            "options": self.options(),
+            "format": data.get("format") or None,
+            "opponent": data["opponent"].strip(),
+            "seat": data["seat"],
+            "time_control": time_control(data.get("clock", "")),
+        }
+
+
+class KropkiGameForm(NewGameForm):
+    game = "kropki"
+    size = forms.ChoiceField(label=_("Board"), choices=KROPKI_SIZES, initial="20x20")
     start = forms.ChoiceField(
         label=_("Start"),
         choices=[("cross", _("The cross of four dots")), ("empty", _("An empty board"))],
     )
     format = forms.ChoiceField(label=_("Format"), choices=FORMATS, required=False)
-    seat = forms.ChoiceField(
-        label=_("Your colour"),
-        choices=[("blue", _("Blue (moves first)")), ("red", _("Red"))],
+    clock = forms.ChoiceField(label=_("Clock"), choices=KROPKI_CLOCKS, required=False)
+
+    def options(self) -> dict:
+        width, height = (int(side) for side in self.cleaned_data["size"].split("x"))
+        return {"width": width, "height": height, "start": self.cleaned_data["start"]}
+
+
+class DotsAndBoxesGameForm(NewGameForm):
+    game = "dots_and_boxes"
+    columns = forms.TypedChoiceField(
+        label=_("Boxes across"), choices=BOX_SIDES, coerce=int, initial=5
     )
-    clock = forms.ChoiceField(label=_("Clock"), choices=TIME_CONTROLS, required=False)
+    rows = forms.TypedChoiceField(label=_("Boxes down"), choices=BOX_SIDES, coerce=int, initial=4)
+    clock = forms.ChoiceField(
+        label=_("Clock"),
+        choices=DOTS_AND_BOXES_CLOCKS,
+        required=False,
+        help_text=_("When a player's time for a move runs out, the CPU moves for them."),
+    )
 
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [(game, game_title(game)) for game in GAMES]
+    def options(self) -> dict:
+        return {"columns": self.cleaned_data["columns"], "rows": self.cleaned_data["rows"]}
 
-    def service_arguments(self) -> dict:
-        """The cleaned form as the arguments of `games.services.create_game`."""
-        data = self.cleaned_data
-        width, height = (int(side) for side in data["size"].split("x"))
-        return {
-            "game": data["game"],
-            "options": {"width": width, "height": height, "start": data["start"]},
-            "format": data["format"] or None,
-            "opponent": data["opponent"].strip(),
-            "seat": data["seat"],
-            "time_control": time_control(data["clock"]),
-        }
+
+FORMS: dict[str, type[NewGameForm]] = {
+    "kropki": KropkiGameForm,
+    "dots_and_boxes": DotsAndBoxesGameForm,
+}
 
 
 def time_control(choice: str) -> dict | None:

@@ -43,6 +43,8 @@ class Game(models.Model):
     result_reason = models.CharField(max_length=20, blank=True, default="")
     snapshot = models.BinaryField()
     draw_offer = models.CharField(max_length=10, blank=True, default="")
+    # The seat that asked to take back its last move, waiting for the opponent's consent.
+    undo_request = models.CharField(max_length=10, blank=True, default="")
     # Clocks: seconds left per seat as of turn_started_at; deadline for the side to move.
     time_control = models.JSONField(null=True, blank=True)
     clocks = models.JSONField(default=dict)
@@ -78,6 +80,8 @@ class Seat(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
         related_name="seats",
     )  # fmt: skip
+    # The player has left the game for now; where the rules allow it the CPU plays for them.
+    away = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["order"]
@@ -101,6 +105,7 @@ class Move(models.Model):
         PENDING = "pending", _("Pending")
         ACCEPTED = "accepted", _("Accepted")
         REFUSED = "refused", _("Refused")
+        UNDONE = "undone", _("Taken back")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
     seq = models.PositiveIntegerField()
@@ -123,10 +128,10 @@ class Move(models.Model):
     class Meta:
         ordering = ["seq", "id"]
         constraints = [
-            # A refused move frees its number for the next try.
+            # A refused or taken-back move frees its number for the next move.
             models.UniqueConstraint(
                 fields=["game", "seq"],
-                condition=~Q(status="refused"),
+                condition=~Q(status__in=["refused", "undone"]),
                 name="games_move_seq_unique",
             ),
         ]

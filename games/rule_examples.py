@@ -251,10 +251,87 @@ def kropki_figures() -> list[Figure]:
     return figures
 
 
+# -- Dots and Boxes --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DotsAndBoxesExample:
+    """A short Dots and Boxes game: its lines in order (the player follows from D4)."""
+
+    rule: str
+    caption: Any  # a lazy translation
+    moves: tuple[tuple, ...]
+    score: tuple[int, int]  # (blue, red) after the last move
+    to_move: str | None  # who moves next; None once the game is over
+    columns: int = 2
+    rows: int = 2
+
+
+DOTS_AND_BOXES_EXAMPLES = (
+    DotsAndBoxesExample(
+        rule="D3",
+        caption=_(
+            "Blue's line between the two boxes is the fourth side of both: blue wins both "
+            "boxes, and with every box taken, the game."
+        ),
+        moves=(
+            ("h", 0, 0),
+            ("h", 1, 0),
+            ("h", 0, 1),
+            ("h", 1, 1),
+            ("v", 0, 0),
+            ("v", 2, 0),
+            ("v", 1, 0),
+        ),
+        score=(2, 0),
+        to_move=None,
+        rows=1,
+    ),
+    DotsAndBoxesExample(
+        rule="D4",
+        caption=_(
+            "Blue drew the third side of the lower-left box; red takes it with the fourth "
+            "and draws again (the line at the bottom right). Only then is it blue's move."
+        ),
+        moves=(("h", 0, 0), ("v", 0, 0), ("h", 0, 1), ("v", 1, 0), ("h", 1, 0)),
+        score=(0, 1),
+        to_move="blue",
+    ),
+)
+
+
+def dots_and_boxes_position(example: DotsAndBoxesExample):
+    """Replay the example: (the engine's view, the score, the seat to move)."""
+    rules = engine("dots_and_boxes")
+    state = rules.new({"columns": example.columns, "rows": example.rows})
+    for move in example.moves:
+        state, _step = rules.apply(state, list(move))
+    return rules.view(state), rules.score(state), rules.to_move(state)
+
+
+def dots_and_boxes_figures() -> list[Figure]:
+    figures = []
+    for example in DOTS_AND_BOXES_EXAMPLES:
+        view, score, _to_move = dots_and_boxes_position(example)
+        label = gettext(
+            "Example for %(rule)s: %(columns)s×%(rows)s boxes, score %(blue)s:%(red)s"
+        ) % {"rule": example.rule, "columns": example.columns, "rows": example.rows, **score}
+        figures.append(
+            Figure(
+                rule=example.rule,
+                caption=str(example.caption),
+                svg=board_svg("dots_and_boxes", view, label=label),
+                note=gettext("Score %(blue)s:%(red)s (blue:red).") % score,
+            )
+        )
+    return figures
+
+
 # -- registry ------------------------------------------------------------------------------
 
 BUILDERS: dict[str, Callable[[], list[Figure]]] = {
     "kropki": kropki_figures,
+    "dots_and_boxes": dots_and_boxes_figures,
 }
 
 

@@ -118,6 +118,10 @@ def game_page(game: Game, viewer: User | None) -> dict:
     if to_move:
         label += "; " + gettext("%(colour)s to move") % {"colour": to_move["title"]}
     championship = game.match.stage.championship if game.match_id else None
+    rules = engine(game.game)
+    my_seat_row = next((seat for seat in seats if seat.seat == mine), None)
+    for player, seat in zip(players, seats, strict=True):
+        player["away"] = seat.away
     return {
         "game": game,
         "detail": detail,
@@ -140,6 +144,17 @@ def game_page(game: Game, viewer: User | None) -> dict:
         and mine is not None
         and game.created_by_id == viewer.pk,
         "championship": championship,
+        "allows_undo": rules.allows_undo and active and mine is not None,
+        "undo_requested_by": seat_title(game.undo_request) if game.undo_request else "",
+        "undo_request_mine": bool(game.undo_request) and game.undo_request == mine,
+        "stand_in": rules.stand_in
+        and active
+        and mine is not None
+        and game.kind != Game.Kind.PRACTICE,
+        "away": bool(my_seat_row and my_seat_row.away),
+        "can_rematch": mine is not None
+        and game.kind != Game.Kind.CHAMPIONSHIP
+        and game.status in (Game.Status.FINISHED, Game.Status.DECLINED),
     }
 
 

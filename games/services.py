@@ -51,7 +51,7 @@ def create_game(
     except OptionError as error:
         raise DomainError(error.message, field=f"options.{error.field}") from None
     try:
-        control = clocks.parse_time_control(time_control)
+        control = clocks.parse_time_control(time_control, rules.move_time_limits)
     except clocks.TimeControlError as error:
         raise DomainError(error.message, field=error.field) from None
     seat = seat or rules.seats[0]
@@ -251,35 +251,72 @@ def process_game(game_id: int) -> None:
             return
         pending = list(game.moves.filter(status=Move.Status.PENDING).order_by("seq", "id"))
         now = timezone.now()
-        cpu_seats = set()
-        if game.kind == Game.Kind.PRACTICE:
-            cpu_seats = {s.seat for s in game.seats.all() if s.is_cpu}
+        rules = engine(game.game)
+        cpu_seats = _cpu_seats(game, rules)
         cpu_due = game.status == Game.Status.ACTIVE and game.to_move in cpu_seats
         if not pending and not cpu_due and not clock_overdue(game, now):
             return
-        rules = engine(game.game)
         state = rules.load(bytes(game.snapshot))
         for move in pending:
             if clock_overdue(game, move.received_at):
-                _finish_on_time(game, game.deadline, events)
-            state = _decide(game, rules, state, move, now, events)
+                state = _time_out(game, rules, state, events, tuple(pending))
+            if move.status == Move.Status.PENDING:
+                state = _decide(game, rules, state, move, now, events)
             decided.append(move)
-        while game.status == Game.Status.ACTIVE and game.to_move in cpu_seats:
-            payload = rules.suggest(state)
-            if payload is None:
-                break
-            cpu_move = Move.objects.create(
-                game=game, seq=game.move_count + 1, seat=game.to_move, payload=payload
-            )
-            state = _decide(game, rules, state, cpu_move, timezone.now(), events)
-        if clock_overdue(game):
-            _finish_on_time(game, game.deadline, events)
+        state = _play_for_absent(game, rules, state, cpu_seats, events)
         game.snapshot = rules.dump(state)
         game.version += 1
         game.save(update_fields=PLAY_FIELDS)
         over = game.status == Game.Status.FINISHED
         results = {move.id: _move_result(move, game.score, over) for move in decided}
         _after_commit(game, events, results)
+
+
+def _cpu_seats(game: Game, rules) -> set[str]:
+    """The seats the CPU plays now: a practice game's CPU, and players away where the rules
+    let the CPU stand in for them (D10)."""
+    seats = list(game.seats.all())
+    playing = {seat.seat for seat in seats if seat.is_cpu}
+    if rules.stand_in:
+        playing |= {seat.seat for seat in seats if seat.away}
+    return playing
+
+
+def _play_for_absent(game: Game, rules, state, cpu_seats: set[str], events: list[dict]):
+    """The CPU's moves for its seats, and whatever clocks have run out in the meantime."""
+    while game.status == Game.Status.ACTIVE:
+        if game.to_move in cpu_seats:
+            state = _cpu_move(game, rules, state, events)
+        elif clock_overdue(game):
+            state = _time_out(game, rules, state, events)
+        else:
+            break
+    return state
+
+
+def _cpu_move(game: Game, rules, state, events: list[dict], overtaken: tuple[Move, ...] = ()):
+    """The CPU's move for the side to move; `overtaken` pending moves holding its number are
+    refused first (they came too late)."""
+    for move in overtaken:
+        if move.status == Move.Status.PENDING and move.seq == game.move_count + 1:
+            move.processed_at = timezone.now()
+            late = IllegalMove("too_late", "Time ran out; the CPU moved for you (D6).")
+            _refuse(game, move, late)
+            events.append(_move_event(game, move))
+    payload = rules.suggest(state)
+    move = Move.objects.create(
+        game=game, seq=game.move_count + 1, seat=game.to_move, payload=payload
+    )
+    return _decide(game, rules, state, move, timezone.now(), events)
+
+
+def _time_out(game: Game, rules, state, events: list[dict], pending: tuple[Move, ...] = ()):
+    """The side to move let its time run out: it loses, or where the rules say so (D6) the
+    CPU moves for it."""
+    if not rules.stand_in:
+        _finish_on_time(game, game.deadline, events)
+        return state
+    return _cpu_move(game, rules, state, events, overtaken=pending)
 
 
 def _decide(game: Game, rules, state, move: Move, now: datetime, events: list[dict]):
@@ -298,9 +335,7 @@ def _decide(game: Game, rules, state, move: Move, now: datetime, events: list[di
             refusal = illegal
     move.processed_at = now
     if refusal is not None:
-        move.status = Move.Status.REFUSED
-        move.refusal_code, move.refusal_message = refusal.code, refusal.message[:300]
-        move.save(update_fields=["status", "refusal_code", "refusal_message", "processed_at"])
+        _refuse(game, move, refusal)
         events.append(_move_event(game, move))
         return state
 
@@ -320,6 +355,7 @@ def _decide(game: Game, rules, state, move: Move, now: datetime, events: list[di
     game.to_move = rules.to_move(state) or ""
     if game.draw_offer and game.draw_offer != mover:
         game.draw_offer = ""  # answering with a move declines the offer
+    game.undo_request = ""  # and a move answers a request to take one back
     game.turn_started_at = now
     game.deadline = clocks.deadline(control, game.clocks.get(game.to_move), now)
     events.append(_move_event(game, move))
@@ -329,10 +365,17 @@ def _decide(game: Game, rules, state, move: Move, now: datetime, events: list[di
     return state
 
 
+def _refuse(game: Game, move: Move, refusal: IllegalMove) -> None:
+    move.status = Move.Status.REFUSED
+    move.refusal_code, move.refusal_message = refusal.code, refusal.message[:300]
+    move.save(update_fields=["status", "refusal_code", "refusal_message", "processed_at"])
+
+
 # The columns a move, a clock or an ending can change.
 PLAY_FIELDS = [
     "status", "to_move", "move_count", "score", "secured", "winner", "result_reason",
-    "snapshot", "draw_offer", "clocks", "turn_started_at", "deadline", "version", "finished_at",
+    "snapshot", "draw_offer", "undo_request", "clocks", "turn_started_at", "deadline", "version",
+    "finished_at",
 ]  # fmt: skip
 
 
@@ -367,6 +410,7 @@ def _finish(game: Game, winner: str | None, reason: str, now: datetime, events: 
     game.to_move = ""
     game.deadline = None
     game.draw_offer = ""
+    game.undo_request = ""
     game.finished_at = now
     events.append({"type": "game_over", "game": game.pk, "winner": winner, "reason": reason})
     for handler in GAME_FINISHED_HANDLERS:
@@ -453,6 +497,126 @@ def offer_draw(game_id: int, user: User) -> Game:
         game.save()
         _after_commit(game, events, None)
     return game
+
+
+# -- undo (D7), away and back (D10), another game (D9) ---------------------------------
+
+
+def undo(game_id: int, user: User) -> Game:
+    """Take back your last move where the rules allow it (D7).
+
+    Against the CPU it is done at once. Against a person the first call asks, and the
+    opponent's call consents; a move by either player answers the request with a no.
+    """
+    with transaction.atomic():
+        game = _locked(game_id)
+        seat = _participant_seat(game, user)
+        rules = engine(game.game)
+        if not rules.allows_undo:
+            raise Conflict("The rules of this game have no taking back.", code="no_undo")
+        if game.status != Game.Status.ACTIVE:
+            raise Conflict("The game is not being played.", code="game_over")
+        events: list[dict] = []
+        opponents_are_cpu = all(s.is_cpu for s in game.seats.all() if s.seat != seat.seat)
+        if game.undo_request and game.undo_request != seat.seat:
+            state = _take_back(game, rules, game.undo_request)  # the opponent consents
+        elif opponents_are_cpu:
+            state = _take_back(game, rules, seat.seat)
+        else:
+            if not _last_own_move(game, seat.seat):
+                raise Conflict("You have no move to take back.", code="nothing_to_undo")
+            game.undo_request = seat.seat
+            events.append({"type": "undo_request", "game": game.pk, "seat": seat.seat})
+            state = None
+        if state is not None:
+            game.snapshot = rules.dump(state)
+            events.append({"type": "undo", "game": game.pk, "move_count": game.move_count})
+        game.version += 1
+        game.save()
+        _after_commit(game, events, None)
+    return game
+
+
+def _last_own_move(game: Game, seat: str) -> Move | None:
+    moves = game.moves.filter(status=Move.Status.ACCEPTED, seat=seat, player__isnull=False)
+    return moves.order_by("-seq").first()
+
+
+def _take_back(game: Game, rules, seat: str):
+    """Undo `seat`'s last move and every move after it; the position is replayed without them."""
+    last = _last_own_move(game, seat)
+    if last is None:
+        raise Conflict("There is no move to take back.", code="nothing_to_undo")
+    game.moves.filter(
+        status__in=[Move.Status.ACCEPTED, Move.Status.PENDING], seq__gte=last.seq
+    ).update(status=Move.Status.UNDONE, processed_at=timezone.now())
+    state = rules.new(game.options)
+    kept = game.moves.filter(status=Move.Status.ACCEPTED).order_by("seq")
+    for move in kept:
+        state, _step = rules.apply(state, move.payload, move.seat)
+    now = timezone.now()
+    game.move_count = last.seq - 1
+    game.score = rules.score(state)
+    game.to_move = rules.to_move(state) or ""
+    game.undo_request = ""
+    game.draw_offer = ""
+    game.turn_started_at = now
+    game.deadline = clocks.deadline(_control(game), game.clocks.get(game.to_move), now)
+    return state
+
+
+def set_away(game_id: int, user: User, away: bool) -> Game:
+    """Leave the game for now, the CPU playing for you, or come back to your seat (D10)."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        seat = _participant_seat(game, user)
+        if not engine(game.game).stand_in:
+            raise Conflict("In this game nobody plays for a player who leaves.", code="no_stand_in")
+        if game.status != Game.Status.ACTIVE:
+            raise Conflict("The game is not being played.", code="game_over")
+        seat.away = away
+        seat.save(update_fields=["away"])
+        game.version += 1
+        game.save(update_fields=["version"])
+        event = {"type": "away" if away else "back", "game": game.pk, "seat": seat.seat}
+        _after_commit(game, [event], None)
+        if away and game.to_move == seat.seat:
+            transaction.on_commit(lambda: _enqueue(game_id))
+    return game
+
+
+def another_game(game_id: int, user: User, *, swap: bool = True) -> Game:
+    """A new game like a finished one, with the same opponent; `swap` changes who starts (D9).
+
+    Against the CPU it starts at once; against a person it is an invitation.
+    """
+    game = Game.objects.prefetch_related("seats__user").filter(pk=game_id).first()
+    if game is None:
+        raise NotFound("No such game.")
+    seat = _participant_seat(game, user)
+    if game.kind == Game.Kind.CHAMPIONSHIP:
+        raise Conflict("A championship schedules its own games.", code="championship_game")
+    if game.status not in (Game.Status.FINISHED, Game.Status.DECLINED):
+        raise Conflict("Finish this game first.", code="game_not_over")
+    seats = engine(game.game).seats
+    mine = seat.seat
+    if swap and len(seats) == 2:
+        mine = seats[1 - seats.index(seat.seat)]
+    opponent = next(
+        (s.user.username if s.user_id else CPU_PLAYER for s in game.seats.all() if s.pk != seat.pk),
+        CPU_PLAYER,
+    )
+    options = {key: value for key, value in game.options.items() if key != "format"}
+    return create_game(
+        creator=user,
+        game=game.game,
+        options=options,
+        format=game.format or None,
+        opponent=opponent,
+        seat=mine,
+        rated=game.rated,
+        time_control=game.time_control,
+    )
 
 
 def clock_overdue(game: Game, now: datetime | None = None) -> bool:

@@ -16,6 +16,7 @@ def game_title(game: str) -> str:
 
 RESULT_REASONS = {
     "board_full": _("the board is full"),
+    "all_boxes_taken": _("every box is taken"),
     "secured_lead": _("the lead is secured"),
     "move_limit": _("the format's move limit was reached"),
     "resignation": _("resignation"),

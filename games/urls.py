@@ -9,6 +9,10 @@ api_urlpatterns = [
     path("<int:game_id>/decline/", api.DeclineView.as_view(), name="api-game-decline"),
     path("<int:game_id>/resign/", api.ResignView.as_view(), name="api-game-resign"),
     path("<int:game_id>/draw/", api.DrawView.as_view(), name="api-game-draw"),
+    path("<int:game_id>/undo/", api.UndoView.as_view(), name="api-game-undo"),
+    path("<int:game_id>/away/", api.AwayView.as_view(), name="api-game-away"),
+    path("<int:game_id>/back/", api.BackView.as_view(), name="api-game-back"),
+    path("<int:game_id>/rematch/", api.RematchView.as_view(), name="api-game-rematch"),
     path("<int:game_id>/moves/", api.MovesView.as_view(), name="api-game-moves"),
     path("<int:game_id>/record/", api.RecordView.as_view(), name="api-game-record"),
     path("<int:game_id>/events/", events.game_events, name="api-game-events"),
@@ -22,6 +26,10 @@ page_urlpatterns = [
     path("<int:game_id>/draw/", views.offer_draw, name="game-draw"),
     path("<int:game_id>/accept/", views.accept, name="game-accept"),
     path("<int:game_id>/decline/", views.decline, name="game-decline"),
+    path("<int:game_id>/undo/", views.undo, name="game-undo"),
+    path("<int:game_id>/away/", views.away, name="game-away"),
+    path("<int:game_id>/back/", views.back, name="game-back"),
+    path("<int:game_id>/rematch/", views.rematch, name="game-rematch"),
 ]
 
 rules_urlpatterns = [

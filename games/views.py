@@ -11,7 +11,9 @@ from django.views.decorators.http import require_POST
 
 from config.errors import DomainError
 from games import rulebook, selectors, services
-from games.forms import NewGameForm
+from games.boards import point_words
+from games.engines import GAMES
+from games.forms import FORMS
 from games.models import Game
 
 
@@ -28,11 +30,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game(game_id)
     context = selectors.game_page(game, request.user)
     context["texts"] = {
-        "free": gettext("free"),
-        "blue_dot": gettext("blue dot"),
-        "red_dot": gettext("red dot"),
-        "blue_territory": gettext("blue territory"),
-        "red_territory": gettext("red territory"),
+        "point_words": point_words(game.game),
         "not_your_move": gettext("It is not your move yet."),
         "not_sent": gettext("The move could not be sent; check the connection and try again."),
     }
@@ -49,16 +47,23 @@ def game_live(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 def game_new(request: HttpRequest) -> HttpResponse:
-    form = NewGameForm(request.POST or None)
+    """A practice game or an invitation; `?game=` picks the game (Kropki by default)."""
+    game_name = request.POST.get("game") or request.GET.get("game") or "kropki"
+    form_class = FORMS.get(game_name)
+    if form_class is None or game_name not in GAMES:
+        raise Http404
+    form = form_class(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             game = services.create_game(creator=request.user, **form.service_arguments())
         except DomainError as error:
             field = error.field.split(".")[-1] if error.field else None
+            field = "clock" if field == "move_s" else field
             form.add_error(field if field in form.fields else None, error.message)
         else:
             return redirect(game)
-    return render(request, "games/new.html", {"form": form})
+    games = [name for name in GAMES if name in FORMS]
+    return render(request, "games/new.html", {"form": form, "game": game_name, "games": games})
 
 
 def _game_action(service, done: Callable[[Game], str]):
@@ -90,6 +95,35 @@ accept = _game_action(services.accept_invitation, lambda game: gettext("The game
 decline = _game_action(
     services.decline_invitation, lambda game: gettext("The invitation is declined.")
 )
+
+
+def _undo_done(game: Game) -> str:
+    if game.undo_request:
+        return gettext("You asked to take back your move; your opponent decides.")
+    return gettext("The move is taken back.")
+
+
+undo = _game_action(services.undo, _undo_done)
+away = _game_action(
+    lambda game_id, user: services.set_away(game_id, user, True),
+    lambda game: gettext("You have left the game; the CPU plays for you until you come back."),
+)
+back = _game_action(
+    lambda game_id, user: services.set_away(game_id, user, False),
+    lambda game: gettext("Welcome back: you play your own moves again."),
+)
+
+
+@login_required
+@require_POST
+def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Another game against the same opponent; by default the other player starts (D9)."""
+    try:
+        game = services.another_game(game_id, request.user, swap=request.POST.get("swap") != "0")
+    except DomainError as error:
+        messages.error(request, error.message)
+        return redirect("game", game_id=game_id)
+    return redirect(game)
 
 
 def rules_index(request: HttpRequest) -> HttpResponse:

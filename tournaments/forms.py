@@ -12,6 +12,8 @@ from tournaments.models import Championship
 # Board size limits and defaults of Kropki (games/engines/kropki: MIN_SIZE, MAX_SIZE, defaults).
 KROPKI_MIN_SIZE, KROPKI_MAX_SIZE = 4, 60
 KROPKI_DEFAULT_SIZE = (39, 32)
+# Dots and Boxes championships offer the sides the rules name (D1): 3, 4 or 5 boxes.
+BOX_SIDES = (3, 4, 5)
 
 FORMAT_LABELS = {
     "express": _("Express"),
@@ -78,6 +80,8 @@ NO_TIEBREAK = ""
 ERROR_FIELDS = {
     "options.width": "width",
     "options.height": "height",
+    "options.columns": "columns",
+    "options.rows": "rows",
     "time_control.initial_s": "initial_minutes",
     "time_control.increment_s": "increment_seconds",
     "time_control.move_s": "move_seconds",
@@ -108,6 +112,22 @@ class ChampionshipForm(forms.Form):
         initial=KROPKI_DEFAULT_SIZE[1],
         help_text=_("Kropki only: points down, from 4 to 60."),
         widget=forms.NumberInput(attrs={"min": KROPKI_MIN_SIZE, "max": KROPKI_MAX_SIZE}),
+    )
+    columns = forms.TypedChoiceField(
+        label=_("Boxes across"),
+        choices=[(n, n) for n in BOX_SIDES],
+        coerce=int,
+        initial=5,
+        required=False,
+        help_text=_("Dots and Boxes only (D1)."),
+    )
+    rows = forms.TypedChoiceField(
+        label=_("Boxes down"),
+        choices=[(n, n) for n in BOX_SIDES],
+        coerce=int,
+        initial=4,
+        required=False,
+        help_text=_("Dots and Boxes only (D1)."),
     )
     group_size = forms.IntegerField(
         label=_("Players per group"),
@@ -242,10 +262,10 @@ class ChampionshipForm(forms.Form):
         """The keyword arguments of services.create_championship (organiser aside)."""
         data = self.cleaned_data
         options = {}
-        if data["game"] == "kropki":
-            for name in ("width", "height"):
-                if data.get(name) is not None:
-                    options[name] = data[name]
+        size_fields = {"kropki": ("width", "height"), "dots_and_boxes": ("columns", "rows")}
+        for name in size_fields.get(data["game"], ()):
+            if data.get(name) not in (None, ""):
+                options[name] = data[name]
         control = {}
         if data.get("initial_minutes") is not None:
             control["initial_s"] = round(data["initial_minutes"] * 60, 3)

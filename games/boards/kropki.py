@@ -3,6 +3,8 @@
 import json
 from html import escape
 
+from django.utils.translation import gettext_lazy as _
+
 CELL = 20
 LEFT = 26  # room for the y coordinates
 BOTTOM = 22  # room for the x coordinates
@@ -176,3 +178,12 @@ def _point_letter(dot: str, owner: str) -> str:
     if dot in COLOURS:
         return dot
     return owner.upper() if owner in COLOURS else "."
+
+
+POINT_WORDS = {
+    ".": _("free"),
+    "b": _("blue dot"),
+    "r": _("red dot"),
+    "B": _("blue territory"),
+    "R": _("red territory"),
+}

@@ -9,10 +9,14 @@ def engine(game: str) -> Engine:
         from games.engines.kropki import ENGINE
 
         return ENGINE
+    if game == "dots_and_boxes":
+        from games.engines.dots_and_boxes import ENGINE
+
+        return ENGINE
     raise KeyError(game)
 
 
-GAMES = ("kropki",)
+GAMES = ("kropki", "dots_and_boxes")
 
 __all__ = [
     "GAMES",

@@ -66,6 +66,10 @@ class Record:
 class Engine(Protocol):
     name: str
     seats: tuple[str, ...]
+    # What the game's rules say about the service around it:
+    stand_in: bool  # the CPU moves for a player whose move time ran out or who is away
+    allows_undo: bool  # a player may take back their last move (the opponent consenting)
+    move_time_limits: tuple[int, ...] | None  # the per-move limits allowed; None: any clock
 
     def new(self, options: Mapping[str, Any] | None = None, seed: int | None = None) -> Any: ...
 

@@ -19,13 +19,7 @@
   var message = { text: "", until: 0 };
 
   var texts = JSON.parse(document.getElementById("game-texts").textContent);
-  var POINT_WORDS = {
-    ".": texts.free,
-    b: texts.blue_dot,
-    r: texts.red_dot,
-    B: texts.blue_territory,
-    R: texts.red_territory,
-  };
+  var POINT_WORDS = texts.point_words;
 
   function state() {
     return live.querySelector(".game-live");
@@ -162,6 +156,11 @@
     return { x: column + 1, y: g.flip_y ? g.height - row : row + 1 };
   }
 
+  function pointOf(text) {
+    var parts = text.split("-");
+    return { x: parseInt(parts[0], 10), y: parseInt(parts[1], 10) };
+  }
+
   function pointWord(point) {
     var svg = board();
     var rows = svg && svg.dataset.points ? svg.dataset.points.split("/") : null;
@@ -170,7 +169,24 @@
     return POINT_WORDS[letter] || "";
   }
 
+  function targetAt(point) {
+    var svg = board();
+    return svg ? svg.querySelector('[data-target="' + point.x + "-" + point.y + '"]') : null;
+  }
+
+  // The move at a grid point: a target's own move, else the point itself [x, y].
+  function moveAt(point) {
+    var target = targetAt(point);
+    if (target) return JSON.parse(target.dataset.move);
+    return board().hasAttribute("data-targets-only") ? null : [point.x, point.y];
+  }
+
   function drawPending(point) {
+    var target = targetAt(point);
+    if (target) {
+      target.classList.add("pending");
+      return;
+    }
     var svg = board();
     var g = grid();
     if (!svg || !g) return;
@@ -185,13 +201,15 @@
   function play(point) {
     var current = state();
     if (!current || current.dataset.status !== "active" || !seat) return;
+    var move = moveAt(point);
+    if (!move) return;
     if (current.dataset.canMove !== "1") {
       say(texts.not_your_move);
       return;
     }
     current.dataset.canMove = "0"; // one move at a time until the server answers
     drawPending(point);
-    var body = JSON.stringify({ seq: parseInt(current.dataset.nextSeq, 10), move: [point.x, point.y] });
+    var body = JSON.stringify({ seq: parseInt(current.dataset.nextSeq, 10), move: move });
     fetch(page.dataset.movesUrl + "?wait=5", {
       method: "POST",
       credentials: "same-origin",
@@ -237,10 +255,7 @@
     if (!g) return;
     if (!cursor) {
       var last = board().querySelector(".last-move");
-      var from = last ? last.dataset.point.split("-") : null;
-      cursor = from
-        ? { x: parseInt(from[0], 10), y: parseInt(from[1], 10) }
-        : { x: Math.ceil(g.width / 2), y: Math.ceil(g.height / 2) };
+      cursor = last ? pointOf(last.dataset.point) : { x: Math.ceil(g.width / 2), y: Math.ceil(g.height / 2) };
     }
     drawCursor();
     announce();
@@ -280,7 +295,8 @@
   live.addEventListener("click", function (event) {
     var svg = board();
     if (!svg || !svg.classList.contains("playable") || !svg.contains(event.target)) return;
-    var point = pointAt(event);
+    var hit = event.target.closest("[data-target]");
+    var point = hit ? pointOf(hit.dataset.target) : pointAt(event);
     if (!point) return;
     cursor = point;
     drawCursor();

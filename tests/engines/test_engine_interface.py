@@ -9,7 +9,8 @@ from tests.support.processes import PROJECT
 
 def test_engines_import_without_django():
     probe = (
-        "import sys, games.engines.kropki, games.engines.__main__; print('django' in sys.modules)"
+        "import sys, games.engines.kropki, games.engines.dots_and_boxes.solver, "
+        "games.engines.__main__; print('django' in sys.modules)"
     )
     result = subprocess.run(
         [sys.executable, "-c", probe], cwd=PROJECT, capture_output=True, text=True, check=True

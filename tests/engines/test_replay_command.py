@@ -102,3 +102,45 @@ def test_broken_file_gives_one_line_and_exits_2(tmp_path):
         assert len(result.stderr.strip().splitlines()) == 1
     missing = replay(str(tmp_path / "missing.json"))
     assert missing.returncode == 2 and "missing.json" in missing.stderr
+
+
+def test_replay_of_a_dots_and_boxes_record(tmp_path):
+    moves = [["h", 1, 0], ["v", 1, 0], ["h", 0, 0], ["v", 0, 0], ["h", 0, 1], ["v", 2, 0]]
+    record = {"game": "dots_and_boxes", "options": {"columns": 2, "rows": 1}, "moves": moves}
+    path = tmp_path / "boxes.json"
+    path.write_text(json.dumps(record))
+    result = replay(str(path))
+    assert result.returncode == 0, result.stderr
+    output = lines(result)
+    assert [line["player"] for line in output] == ["blue", "red", "blue", "red", "blue", "blue"]
+    assert output[4] == {
+        "n": 5,
+        "player": "blue",
+        "move": ["h", 0, 1],
+        "points": 1,
+        "score": {"blue": 1, "red": 0},
+        "over": False,
+    }
+    finished = replay("-", stdin=json.dumps({**record, "moves": [*moves, ["h", 1, 1]]}))
+    assert lines(finished)[-1]["over"] is True
+    assert lines(finished)[-1]["score"] == {"blue": 1, "red": 1}
+
+
+def test_replay_of_a_dots_and_boxes_record_stops_at_an_illegal_line():
+    record = {"game": "dots_and_boxes", "moves": [["h", 0, 0], ["v", 9, 9], ["h", 1, 0]]}
+    result = replay("-", stdin=json.dumps(record))
+    assert result.returncode == 2
+    assert lines(result) == [
+        {
+            "n": 1,
+            "player": "blue",
+            "move": ["h", 0, 0],
+            "points": 0,
+            "score": {"blue": 0, "red": 0},
+            "over": False,
+        },
+        {
+            "n": 2,
+            "error": {"code": "off_board", "message": "The line v 9-9 is off the 5×4 board (D1)."},
+        },
+    ]

@@ -163,3 +163,42 @@ def test_home_shows_spectators_the_games_being_played_but_not_practice_games(
     section = html[html.index("Games being played") :]
     assert f"/games/{friendly}/" in section
     assert f"/games/{practice.pk}/" not in section
+
+
+def test_new_dots_and_boxes_game_form_offers_its_own_board_and_clocks(alice):
+    client = logged_in(alice)
+    form = client.get("/games/new/?game=dots_and_boxes").content.decode()
+    assert 'for="id_columns"' in form and "30 seconds a move" in form
+    assert 'for="id_start"' not in form  # the cross start is Kropki's
+    response = client.post(
+        "/games/new/",
+        {"game": "dots_and_boxes", "opponent": "cpu", "columns": "3", "rows": "4",
+         "seat": "blue", "clock": "move:30"},
+    )  # fmt: skip
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert game.options == {"columns": 3, "rows": 4} and game.time_control["move_s"] == 30
+    assert Client().get("/games/new/?game=chess").status_code in (302, 404)
+    assert client.get("/games/new/?game=chess").status_code == 404
+
+
+def test_dots_and_boxes_page_offers_undo_leave_and_another_game(alice, bob, alice_api, bob_api):
+    body = {"game": "dots_and_boxes", "options": {"columns": 2, "rows": 2}, "opponent": "bob"}
+    game_id = alice_api.post("/api/games/", body, format="json").json()["id"]
+    bob_api.post(f"/api/games/{game_id}/accept/")
+    services.submit_move(game_id=game_id, user=alice, seq=1, payload=["h", 0, 0])
+    page = logged_in(alice).get(f"/games/{game_id}/").content.decode()
+    assert "Ask to take back my move" in page and "Leave; the CPU plays for me" in page
+    asked = logged_in(alice).post(f"/games/{game_id}/undo/", follow=True).content.decode()
+    assert "your opponent decides" in asked
+    bob_page = logged_in(bob).get(f"/games/{game_id}/").content.decode()
+    assert "Blue asks to take back their last move." in bob_page and "Allow taking back" in bob_page
+    logged_in(bob).post(f"/games/{game_id}/away/")
+    assert "away, the CPU plays" in logged_in(alice).get(f"/games/{game_id}/").content.decode()
+    logged_in(alice).post(f"/games/{game_id}/resign/")
+    again = logged_in(alice).post(f"/games/{game_id}/rematch/", {"swap": ["0", "1"]})
+    new = Game.objects.exclude(pk=game_id).get()
+    assert again["Location"] == f"/games/{new.pk}/"
+    assert new.seats.get(seat="blue").user == bob  # the other player starts
+    kropki_page = logged_in(alice).get(f"/games/{start_friendly(alice_api, bob_api)}/")
+    assert "take back" not in kropki_page.content.decode()

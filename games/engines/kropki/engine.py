@@ -63,6 +63,9 @@ def _point(move: Any) -> tuple[int, int, int | None]:
 class KropkiEngine:
     name = "kropki"
     seats = ("blue", "red")
+    stand_in = False  # running out of time loses (K12)
+    allows_undo = False
+    move_time_limits = None
 
     # -- playing ---------------------------------------------------------------
     def new(self, options: Mapping[str, Any] | None = None, seed: int | None = None) -> KropkiState:

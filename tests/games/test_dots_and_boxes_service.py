@@ -1,0 +1,180 @@
+"""Dots and Boxes in the service: the rules that concern more than the board (D6–D10)."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games import services
+from games.engines import engine
+from games.models import Game, Move, Seat
+from ratings.models import Rating
+from tests.conftest import client_with_token
+from tests.games.conftest import play
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+
+SMALL = {"columns": 2, "rows": 2}
+
+
+def friendly(alice_api, bob_api, **extra) -> int:
+    body = {"game": "dots_and_boxes", "options": SMALL, "opponent": "bob", **extra}
+    created = alice_api.post("/api/games/", body, format="json")
+    assert created.status_code == 201, created.content
+    game_id = created.json()["id"]
+    assert bob_api.post(f"/api/games/{game_id}/accept/").status_code == 200
+    return game_id
+
+
+def accepted_moves(game_id: int) -> list:
+    moves = Move.objects.filter(game_id=game_id, status=Move.Status.ACCEPTED).order_by("seq")
+    return [(move.seat, move.payload) for move in moves]
+
+
+def test_D7_against_the_cpu_a_move_is_taken_back_at_once_with_the_cpus_answer(alice, alice_api):
+    body = {"game": "dots_and_boxes", "options": SMALL, "opponent": "cpu"}
+    game_id = alice_api.post("/api/games/", body, format="json").json()["id"]
+    assert play(alice_api, game_id, 1, ["h", 0, 0]).json()["status"] == "accepted"
+    assert len(accepted_moves(game_id)) == 2  # the CPU answered
+    undone = alice_api.post(f"/api/games/{game_id}/undo/")
+    assert undone.status_code == 200, undone.content
+    detail = undone.json()
+    assert detail["move_count"] == 0 and detail["to_move"] == "alice"
+    assert detail["position"]["h"][0] == ".."
+    assert accepted_moves(game_id) == []
+    # The number is free again: the next move is number 1.
+    assert play(alice_api, game_id, 1, ["v", 0, 0]).json()["status"] == "accepted"
+
+
+def test_D7_against_a_person_the_opponent_consents_before_a_move_is_taken_back(alice_api, bob_api):
+    game_id = friendly(alice_api, bob_api)
+    play(alice_api, game_id, 1, ["h", 0, 0])
+    asked = alice_api.post(f"/api/games/{game_id}/undo/")
+    assert asked.status_code == 200 and asked.json()["move_count"] == 1
+    assert Game.objects.get(pk=game_id).undo_request == "blue"
+    consented = bob_api.post(f"/api/games/{game_id}/undo/")
+    assert consented.json()["move_count"] == 0 and consented.json()["to_move"] == "alice"
+
+
+def test_D7_a_move_answers_an_undo_request_with_no(alice_api, bob_api):
+    game_id = friendly(alice_api, bob_api)
+    play(alice_api, game_id, 1, ["h", 0, 0])
+    alice_api.post(f"/api/games/{game_id}/undo/")
+    play(bob_api, game_id, 2, ["h", 1, 0])
+    assert Game.objects.get(pk=game_id).undo_request == ""
+    assert len(accepted_moves(game_id)) == 2
+
+
+def test_kropki_has_no_undo(alice_api, bob_api):
+    body = {"game": "kropki", "options": {"width": 8, "height": 8}, "opponent": "bob"}
+    game_id = alice_api.post("/api/games/", body, format="json").json()["id"]
+    bob_api.post(f"/api/games/{game_id}/accept/")
+    refused = alice_api.post(f"/api/games/{game_id}/undo/")
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "no_undo"
+
+
+def test_D6_the_cpu_moves_for_a_player_whose_move_time_ran_out(alice_api, bob_api):
+    game_id = friendly(alice_api, bob_api, time_control={"move_s": 30})
+    Game.objects.filter(pk=game_id).update(deadline=timezone.now() - timedelta(seconds=1))
+    services.process_game(game_id)
+    game = Game.objects.get(pk=game_id)
+    assert game.status == Game.Status.ACTIVE  # nobody loses on time in Dots and Boxes
+    assert accepted_moves(game_id)[0][0] == "blue"
+    assert Move.objects.get(game_id=game_id, seq=1).player is None  # the CPU's move
+    assert game.deadline > timezone.now() + timedelta(seconds=25)  # red's 30 s run
+
+
+def test_D6_a_move_sent_after_the_deadline_is_refused_and_the_cpu_plays_instead(
+    alice, alice_api, bob_api
+):
+    game_id = friendly(alice_api, bob_api, time_control={"move_s": 30})
+    Game.objects.filter(pk=game_id).update(deadline=timezone.now() - timedelta(seconds=1))
+    late = Move.objects.create(
+        game_id=game_id, seq=1, seat="blue", player=alice, payload=["h", 0, 0]
+    )
+    Move.objects.filter(pk=late.pk).update(received_at=timezone.now())
+    services.process_game(game_id)
+    late.refresh_from_db()
+    assert late.status == Move.Status.REFUSED and late.refusal_code == "too_late"
+    assert Move.objects.get(game_id=game_id, seq=1, status=Move.Status.ACCEPTED).player is None
+
+
+@pytest.mark.parametrize(
+    "control", [{"move_s": 45}, {"initial_s": 300}, {"move_s": 30, "initial_s": 300}]
+)
+def test_D6_the_clock_is_30_or_60_seconds_a_move_or_none(alice_api, make_user, control):
+    make_user("bob")
+    body = {"game": "dots_and_boxes", "opponent": "bob", "time_control": control}
+    refused = alice_api.post("/api/games/", body, format="json")
+    assert refused.status_code == 400
+    assert "time_control.move_s" in refused.json()["error"]["details"]
+    assert not Game.objects.exists()
+
+
+def test_D10_the_cpu_plays_for_a_player_who_left_until_they_come_back(alice_api, bob_api):
+    game_id = friendly(alice_api, bob_api)
+    assert bob_api.post(f"/api/games/{game_id}/away/").status_code == 200
+    play(alice_api, game_id, 1, ["h", 0, 0])
+    moves = accepted_moves(game_id)
+    assert [seat for seat, _ in moves] == ["blue", "red"]  # red's move came from the CPU
+    assert bob_api.post(f"/api/games/{game_id}/back/").status_code == 200
+    assert not Seat.objects.get(game_id=game_id, seat="red").away
+    game = Game.objects.get(pk=game_id)
+    assert game.to_move == "blue"  # two lines on an empty 2×2 board close no box
+    rules = engine("dots_and_boxes")
+    free_line = rules.suggest(rules.load(bytes(game.snapshot)))
+    play(alice_api, game_id, 3, free_line)
+    services.process_game(game_id)
+    assert len(accepted_moves(game_id)) == 3  # bob is back: red's move is his to play
+    assert Game.objects.get(pk=game_id).to_move == "red"
+
+
+def test_D9_another_game_swaps_who_moves_first(alice, bob, alice_api, bob_api):
+    game_id = friendly(alice_api, bob_api)
+    alice_api.post(f"/api/games/{game_id}/resign/")
+    again = alice_api.post(f"/api/games/{game_id}/rematch/", {}, format="json")
+    assert again.status_code == 201, again.content
+    new = Game.objects.get(pk=again.json()["id"])
+    assert new.status == Game.Status.INVITED and new.options["columns"] == 2
+    seats = {seat.seat: seat.user for seat in new.seats.all()}
+    assert seats == {"blue": bob, "red": alice}
+    same = alice_api.post(f"/api/games/{game_id}/rematch/", {"swap": False}, format="json")
+    assert {s.seat: s.user for s in Game.objects.get(pk=same.json()["id"]).seats.all()} == {
+        "blue": alice,
+        "red": bob,
+    }
+
+
+def test_D9_another_game_needs_the_game_to_be_over(alice_api, bob_api):
+    game_id = friendly(alice_api, bob_api)
+    refused = alice_api.post(f"/api/games/{game_id}/rematch/", {}, format="json")
+    assert refused.status_code == 409
+
+
+def test_D8_a_rated_draw_counts_half_a_win(alice, bob, alice_api, bob_api):
+    game_id = friendly(alice_api, bob_api, rated=True)
+    alice_api.post(f"/api/games/{game_id}/draw/")
+    bob_api.post(f"/api/games/{game_id}/draw/")
+    ratings = {r.player_id: r for r in Rating.objects.filter(game="dots_and_boxes")}
+    # Equal players who draw keep their rating; only the uncertainty shrinks.
+    assert ratings[alice.pk].rating == pytest.approx(1500, abs=0.01)
+    assert ratings[bob.pk].rating == pytest.approx(1500, abs=0.01)
+    assert ratings[alice.pk].rd < 350
+
+
+def test_dots_and_boxes_championship_plays_on_its_board_size(alice, bob, alice_api, bob_api):
+    created = alice_api.post(
+        "/api/championships/",
+        {"name": "Boxes Cup", "game": "dots_and_boxes", "options": {"columns": 3, "rows": 3}},
+        format="json",
+    )
+    assert created.status_code == 201, created.content
+    championship_id = created.json()["id"]
+    for client in (alice_api, bob_api):
+        assert client.post(f"/api/championships/{championship_id}/entries/").status_code == 201
+    assert alice_api.post(f"/api/championships/{championship_id}/start/").status_code == 200
+    game = Game.objects.get(match__stage__championship_id=championship_id)
+    assert game.game == "dots_and_boxes" and game.options["columns"] == 3
+    page = client_with_token(alice).get(f"/games/{game.pk}/")
+    html = page.content.decode()
+    assert "board-dots-and-boxes" in html and "data-move='[\"h\",0,0]'" in html
