@@ -9,7 +9,7 @@ from django.http import HttpRequest, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
 
-from games import live
+from games import live, presence
 from games.models import Game
 
 HEARTBEAT_SECONDS = 15.0
@@ -34,21 +34,25 @@ def _opening(game_id: int) -> str:
     return "retry: 2000\n\n" + _frame(json.dumps(summary))
 
 
-def _sync_stream(game_id: int) -> Iterator[str]:
+def _sync_stream(game_id: int, seat: str | None) -> Iterator[str]:
     subscription = live.Subscription(game_id)
     try:
         yield _opening(game_id)
         for message in subscription.messages(HEARTBEAT_SECONDS):
+            if seat:
+                presence.touch(game_id, seat)  # a player's open stream: they are here (Q20)
             yield ": keep-alive\n\n" if message is None else _frame(message)
     finally:
         subscription.close()
 
 
-async def _async_stream(game_id: int) -> AsyncIterator[str]:
+async def _async_stream(game_id: int, seat: str | None) -> AsyncIterator[str]:
     subscription = await live.AsyncSubscription(game_id).open()
     try:
         yield await sync_to_async(_opening)(game_id)
         async for message in subscription.messages(HEARTBEAT_SECONDS):
+            if seat:
+                await sync_to_async(presence.touch)(game_id, seat)
             yield ": keep-alive\n\n" if message is None else _frame(message)
     finally:
         await subscription.close()
@@ -58,8 +62,13 @@ async def _async_stream(game_id: int) -> AsyncIterator[str]:
 def game_events(request: HttpRequest, game_id: int) -> StreamingHttpResponse:
     """Anyone may follow a game, as spectators follow a championship."""
     game = get_object_or_404(Game, pk=game_id)
+    seat = None
+    if request.user.is_authenticated:
+        seat = game.seats.filter(user=request.user).values_list("seat", flat=True).first()
+        if seat:
+            presence.touch(game.pk, seat)
     asgi = isinstance(request, ASGIRequest)
-    stream = _async_stream(game.pk) if asgi else _sync_stream(game.pk)
+    stream = _async_stream(game.pk, seat) if asgi else _sync_stream(game.pk, seat)
     response = StreamingHttpResponse(stream, content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"

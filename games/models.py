@@ -43,6 +43,8 @@ class Game(models.Model):
     result_reason = models.CharField(max_length=20, blank=True, default="")
     snapshot = models.BinaryField()
     draw_offer = models.CharField(max_length=10, blank=True, default="")
+    # seat → when it last offered a draw, where the rules space offers out (Q19).
+    draw_offers = models.JSONField(default=dict, blank=True)
     # The seat that asked to take back its last move, waiting for the opponent's consent.
     undo_request = models.CharField(max_length=10, blank=True, default="")
     # Clocks: seconds left per seat as of turn_started_at; deadline for the side to move.

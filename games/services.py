@@ -4,6 +4,7 @@ Every change of a game happens here, inside a transaction holding the game's
 row lock; listeners hear of it after the commit.
 """
 
+import secrets
 from collections.abc import Callable
 from contextlib import nullcontext
 from datetime import datetime, timedelta
@@ -13,8 +14,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from config.errors import Conflict, DomainError, NotAllowed, NotFound
-from games import clocks, live
-from games.engines import IllegalMove, OptionError, engine
+from games import clocks, live, plan_rules, presence
+from games.engines import GAMES, IllegalMove, OptionError, engine
 from games.models import CPU_PLAYER, Game, Move, Seat
 
 # Pending moves older than this are handed to a worker again by the sweep.
@@ -43,7 +44,8 @@ def create_game(
         rules = engine(game)
     except KeyError:
         raise DomainError(f"unknown game {game!r}", field="game") from None
-    options = dict(options or {})
+    options = plan_rules.options_for_creator(game, options or {}, creator)
+    options = _with_random_setup(rules, options)
     if format:
         options["format"] = format
     try:
@@ -69,6 +71,9 @@ def create_game(
             raise DomainError(f"no player called {opponent!r}", field="opponent")
         if opponent_user.pk == creator.pk:
             raise DomainError("invite somebody else", field="opponent")
+        plan_rules.check_may_play(game, options, opponent_user)
+    if rules.first_by_lot:
+        seat = secrets.choice(rules.seats)  # Q5: who moves first is drawn by lot
 
     with transaction.atomic():
         record = Game.objects.create(
@@ -107,8 +112,11 @@ def create_match_game(
     rated: bool,
     time_control: dict | None,
 ) -> Game:
-    """A championship game, started at once; `players` sit in seat order."""
+    """A championship game, started at once; `players` sit in seat order (or by lot)."""
     rules = engine(game)
+    options = _with_random_setup(rules, options)
+    if rules.first_by_lot:
+        players = secrets.SystemRandom().sample(players, len(players))
     state = rules.new(options)
     record = Game(
         game=game,
@@ -134,6 +142,14 @@ def create_match_game(
     return record
 
 
+def _with_random_setup(rules, options: dict) -> dict:
+    """A game whose rules deal at random gets its own seed, kept in its options (so its
+    record replays the same deal)."""
+    if rules.random_setup and "seed" not in options:
+        return {**options, "seed": secrets.randbelow(2**31)}
+    return dict(options)
+
+
 def forfeit(game_id: int, loser: User) -> Game:
     """End an active game against a player who has withdrawn (a finished game stays)."""
     return _lose(game_id, loser, "forfeit", refuse_if_over=False)
@@ -154,6 +170,7 @@ def accept_invitation(game_id: int, user: User) -> Game:
             raise Conflict(f"The game is {game.status}, not waiting for an answer.")
         if game.created_by_id == seat.user_id:
             raise NotAllowed("Your opponent accepts the invitation, not you.")
+        plan_rules.check_may_play(game.game, game.options, user)
         _start(game, timezone.now())
         game.version += 1
         game.save()
@@ -186,6 +203,13 @@ def _start(game: Game, now: datetime) -> None:
     game.deadline = clocks.deadline(control, game.clocks.get(game.to_move), now)
 
 
+def touch_presence(game: Game, user: User) -> None:
+    """The player is here: their live page or their moves say so (Q20)."""
+    seat = next((s.seat for s in game.seats.all() if s.user_id == user.pk), None)
+    if seat is not None:
+        presence.touch(game.pk, seat)
+
+
 # -- moves -----------------------------------------------------------------------
 
 
@@ -200,6 +224,7 @@ def submit_move(*, game_id: int, user: User, seq: int, payload) -> tuple[Move, b
             raise NotFound("No such game.")
         raise NotAllowed("You do not play in this game.")
     seat_name, game_name = seat
+    presence.touch(game_id, seat_name)
     try:
         engine(game_name).validate_move(payload)
     except IllegalMove as refusal:
@@ -254,8 +279,11 @@ def process_game(game_id: int) -> None:
         rules = engine(game.game)
         cpu_seats = _cpu_seats(game, rules)
         cpu_due = game.status == Game.Status.ACTIVE and game.to_move in cpu_seats
-        if not pending and not cpu_due and not clock_overdue(game, now):
+        gone = _disconnected_seat(game, rules)
+        if not pending and not cpu_due and not gone and not clock_overdue(game, now):
             return
+        if gone:
+            _finish(game, _sole_opponent(game, gone), "disconnection", now, events)
         state = rules.load(bytes(game.snapshot))
         for move in pending:
             if clock_overdue(game, move.received_at):
@@ -270,6 +298,15 @@ def process_game(game_id: int) -> None:
         over = game.status == Game.Status.FINISHED
         results = {move.id: _move_result(move, game.score, over) for move in decided}
         _after_commit(game, events, results)
+
+
+def _disconnected_seat(game: Game, rules) -> str | None:
+    """A player gone from the live game for longer than its rules allow (Q20), if any."""
+    limit = rules.disconnect_loses_after_s
+    if limit is None or game.status != Game.Status.ACTIVE:
+        return None
+    people = [seat.seat for seat in game.seats.all() if not seat.is_cpu]
+    return presence.gone_for_longer_than(game.pk, people, limit)
 
 
 def _cpu_seats(game: Game, rules) -> set[str]:
@@ -295,15 +332,20 @@ def _play_for_absent(game: Game, rules, state, cpu_seats: set[str], events: list
 
 
 def _cpu_move(game: Game, rules, state, events: list[dict], overtaken: tuple[Move, ...] = ()):
-    """The CPU's move for the side to move; `overtaken` pending moves holding its number are
-    refused first (they came too late)."""
+    """The CPU's move for the side to move."""
+    return _system_move(game, rules, state, events, rules.suggest(state), overtaken)
+
+
+def _system_move(
+    game: Game, rules, state, events: list[dict], payload, overtaken: tuple[Move, ...] = ()
+):
+    """A move the server makes for the side to move (the CPU's, or a pass on time);
+    `overtaken` pending moves holding its number are refused first (they came too late)."""
     for move in overtaken:
         if move.status == Move.Status.PENDING and move.seq == game.move_count + 1:
             move.processed_at = timezone.now()
-            late = IllegalMove("too_late", "Time ran out; the CPU moved for you (D6).")
-            _refuse(game, move, late)
+            _refuse(game, move, IllegalMove("too_late", "Time ran out for this move."))
             events.append(_move_event(game, move))
-    payload = rules.suggest(state)
     move = Move.objects.create(
         game=game, seq=game.move_count + 1, seat=game.to_move, payload=payload
     )
@@ -311,12 +353,14 @@ def _cpu_move(game: Game, rules, state, events: list[dict], overtaken: tuple[Mov
 
 
 def _time_out(game: Game, rules, state, events: list[dict], pending: tuple[Move, ...] = ()):
-    """The side to move let its time run out: it loses, or where the rules say so (D6) the
-    CPU moves for it."""
-    if not rules.stand_in:
-        _finish_on_time(game, game.deadline, events)
-        return state
-    return _cpu_move(game, rules, state, events, overtaken=pending)
+    """The side to move let its time run out. By the game's rules it loses (Kropki), the
+    CPU moves for it (D6), or its turn passes (Q17; against the bot it loses)."""
+    if rules.time_out == "cpu_moves":
+        return _cpu_move(game, rules, state, events, overtaken=pending)
+    if rules.time_out == "pass" and game.kind != Game.Kind.PRACTICE:
+        return _system_move(game, rules, state, events, {"pass": "timeout"}, pending)
+    _finish_on_time(game, game.deadline, events)
+    return state
 
 
 def _decide(game: Game, rules, state, move: Move, now: datetime, events: list[dict]):
@@ -473,11 +517,34 @@ def _lose(game_id: int, user: User, reason: str, *, refuse_if_over: bool) -> Gam
                 raise Conflict("The game is not being played.", code="game_over")
             return game
         events: list[dict] = []
-        _finish(game, _sole_opponent(game, seat.seat), reason, timezone.now(), events)
+        rules = engine(game.game)
+        if reason == "resignation" and rules.scored_endings:
+            _scored_ending(game, rules, seat, user, {"resign": seat.seat}, events)
+        else:
+            _finish(game, _sole_opponent(game, seat.seat), reason, timezone.now(), events)
         game.version += 1
         game.save()
         _after_commit(game, events, None)
     return game
+
+
+def _scored_ending(game: Game, rules, seat: Seat, user: User, payload, events: list[dict]) -> None:
+    """Resignation or an agreed draw where the rules score it (Q19): a move of the record."""
+    now = timezone.now()
+    for stale in game.moves.filter(status=Move.Status.PENDING):
+        stale.processed_at = now
+        _refuse(game, stale, IllegalMove("game_over", "The game is over."))
+    state, step = rules.apply(rules.load(bytes(game.snapshot)), payload, seat.seat, record=True)
+    score = rules.score(state)
+    Move.objects.create(
+        game=game, seq=game.move_count + 1, seat=seat.seat, player=user, payload=payload,
+        status=Move.Status.ACCEPTED, points=step.points, score_after=score, processed_at=now,
+    )  # fmt: skip
+    game.move_count += 1
+    game.score = score
+    game.snapshot = rules.dump(state)
+    result = rules.result(state)
+    _finish(game, result.winner, result.reason or "resignation", now, events)
 
 
 def offer_draw(game_id: int, user: User) -> Game:
@@ -488,9 +555,26 @@ def offer_draw(game_id: int, user: User) -> Game:
         if game.status != Game.Status.ACTIVE:
             raise Conflict("The game is not being played.", code="game_over")
         events: list[dict] = []
+        rules = engine(game.game)
+        now = timezone.now()
         if game.draw_offer and game.draw_offer != seat.seat:
-            _finish(game, None, "agreement", timezone.now(), events)
+            if rules.scored_endings:
+                _scored_ending(game, rules, seat, user, {"draw": True}, events)
+            else:
+                _finish(game, None, "agreement", now, events)
         else:
+            interval = rules.draw_offer_interval_s
+            last = game.draw_offers.get(seat.seat)
+            if (
+                interval
+                and last
+                and now - datetime.fromisoformat(last) < timedelta(seconds=interval)
+            ):
+                raise Conflict(
+                    f"A draw may be offered once every {interval // 60} minutes.",
+                    code="draw_offer_too_soon",
+                )
+            game.draw_offers = {**game.draw_offers, seat.seat: now.isoformat()}
             game.draw_offer = seat.seat
             events.append({"type": "draw_offer", "game": game.pk, "seat": seat.seat})
         game.version += 1
@@ -628,11 +712,23 @@ def clock_overdue(game: Game, now: datetime | None = None) -> bool:
 
 
 def enforce_clock(game: Game) -> Game:
-    """The game as of now: a reader who finds a clock run out has the loss on time applied."""
-    if clock_overdue(game):
+    """The game as of now: a reader who finds a clock run out (or a player gone too long,
+    Q20) has the consequence applied."""
+    if clock_overdue(game) or _disconnected_seat(game, engine(game.game)):
         process_game(game.pk)
         game.refresh_from_db()
     return game
+
+
+def _games_with_a_player_gone() -> set[int]:
+    """Active games of rules that end on a disconnection (Q20) where a player is gone."""
+    watched = [name for name in GAMES if engine(name).disconnect_loses_after_s]
+    games = Game.objects.filter(status=Game.Status.ACTIVE, game__in=watched)
+    return {
+        game.pk
+        for game in games.prefetch_related("seats")
+        if _disconnected_seat(game, engine(game.game))
+    }
 
 
 def sweep() -> list[int]:
@@ -643,6 +739,7 @@ def sweep() -> list[int]:
     game_ids = set(stale.values_list("game_id", flat=True)) | set(
         overdue.values_list("id", flat=True)
     )
+    game_ids |= _games_with_a_player_gone()
     for game_id in sorted(game_ids):
         _enqueue(game_id)
     return sorted(game_ids)

@@ -40,6 +40,8 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 def game_live(request: HttpRequest, game_id: int) -> HttpResponse:
     """The changing part of the game page; 204 when the page already shows this version."""
     game = _game(game_id)
+    if request.user.is_authenticated:
+        services.touch_presence(game, request.user)  # polling players are here too (Q20)
     if request.GET.get("version") == str(game.version):
         return HttpResponse(status=204)
     return render(request, "games/game_live.html", selectors.game_page(game, request.user))

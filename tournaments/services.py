@@ -16,7 +16,7 @@ from django.utils import timezone
 from accounts import plans
 from accounts.models import User
 from config.errors import Conflict, DomainError, NotAllowed, NotFound
-from games import clocks
+from games import clocks, plan_rules
 from games import services as game_services
 from games.engines import OptionError, engine
 from games.models import Game
@@ -38,7 +38,7 @@ def create_championship(*, organiser: User, name: str, game: str, **settings) ->
         rules = engine(game)
     except KeyError:
         raise DomainError(f"unknown game {game!r}", field="game") from None
-    options = dict(settings.get("options") or {})
+    options = plan_rules.options_for_creator(game, settings.get("options") or {}, organiser)
     for stage_format in ("group_format", "playoff_format"):
         value = settings.get(stage_format)
         if value is not None and value not in FORMATS:
@@ -115,6 +115,7 @@ def enter(championship_id: int, *, by: User, username: str | None = None) -> Ent
             )
         if championship.entries.filter(player=player).exists():
             raise Conflict(f"{player.username} has already entered.", code="already_entered")
+        plan_rules.check_may_play(championship.game, championship.options, player)
         return Entry.objects.create(championship=championship, player=player)
 
 

@@ -70,6 +70,12 @@ class Engine(Protocol):
     stand_in: bool  # the CPU moves for a player whose move time ran out or who is away
     allows_undo: bool  # a player may take back their last move (the opponent consenting)
     move_time_limits: tuple[int, ...] | None  # the per-move limits allowed; None: any clock
+    random_setup: bool  # the options take a `seed` for a random deal, drawn by the service
+    first_by_lot: bool  # who sits in the first seat is drawn by lot
+    time_out: str  # when a move's time runs out: "lose", "cpu_moves" or "pass"
+    scored_endings: bool  # resignation and agreed draws are moves that set the final scores
+    draw_offer_interval_s: int | None  # a seat may offer a draw once in this many seconds
+    disconnect_loses_after_s: int | None  # a player gone from the live game this long loses
 
     def new(self, options: Mapping[str, Any] | None = None, seed: int | None = None) -> Any: ...
 

@@ -80,6 +80,12 @@ class DotsAndBoxesEngine:
     stand_in = True  # D6, D10: the CPU moves for a player out of time or away
     allows_undo = True  # D7: against the CPU freely, against a person with consent
     move_time_limits = (30, 60)  # D6: seconds per move, when a limit is chosen
+    random_setup = False
+    first_by_lot = False
+    time_out = "cpu_moves"  # D6
+    scored_endings = False
+    draw_offer_interval_s = None
+    disconnect_loses_after_s = None
 
     # -- playing ---------------------------------------------------------------
     def new(

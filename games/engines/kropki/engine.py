@@ -66,6 +66,12 @@ class KropkiEngine:
     stand_in = False  # running out of time loses (K12)
     allows_undo = False
     move_time_limits = None
+    random_setup = False
+    first_by_lot = False
+    time_out = "lose"  # K12
+    scored_endings = False
+    draw_offer_interval_s = None
+    disconnect_loses_after_s = None
 
     # -- playing ---------------------------------------------------------------
     def new(self, options: Mapping[str, Any] | None = None, seed: int | None = None) -> KropkiState:
