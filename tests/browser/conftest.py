@@ -68,6 +68,22 @@ def site(request, live_server, transactional_db, settings) -> str:
     return live_server.url
 
 
+@pytest.fixture
+def open_page(browser):
+    """New pages, each in a browser context of its own (own cookies), closed after the test:
+    a page left open would go on polling the site while later tests run."""
+    contexts = []
+
+    def open_one(**context_options):
+        context = browser.new_context(**context_options)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_one
+    for context in contexts:
+        context.close()
+
+
 def screenshot(page, name: str) -> Path:
     """Save a full-page screenshot as a test artefact (artifacts/ is not committed)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

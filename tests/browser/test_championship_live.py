@@ -23,9 +23,9 @@ def sign_up(page, site: str, username: str) -> None:
     expect(page.locator(".user-nav")).to_contain_text(username)
 
 
-def test_two_players_enter_a_championship_and_play_their_game_live(site, browser):
-    alice = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    bob = browser.new_context(viewport={"width": 390, "height": 844}).new_page()  # a phone
+def test_two_players_enter_a_championship_and_play_their_game_live(site, open_page):
+    alice = open_page(viewport={"width": 1280, "height": 900})
+    bob = open_page(viewport={"width": 390, "height": 844})  # a phone
     sign_up(alice, site, "alice")
     sign_up(bob, site, "bob")
 
@@ -80,7 +80,7 @@ def test_two_players_enter_a_championship_and_play_their_game_live(site, browser
         expect(page.locator(".game-over")).to_contain_text("resignation")
 
     # A spectator sees the group table with the result counted.
-    spectator = browser.new_context().new_page()
+    spectator = open_page()
     spectator.goto(championship_url)
     blue_player = game.seats.get(seat="blue").user.username
     row = spectator.locator("table.standings tbody tr").filter(has_text=blue_player).first

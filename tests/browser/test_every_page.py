@@ -82,13 +82,13 @@ def page_paths(world) -> dict[str, tuple[str, str | None]]:
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_every_page_loads_with_labels_and_fits_the_screen(world, browser, viewport):
+def test_every_page_loads_with_labels_and_fits_the_screen(world, open_page, viewport):
     site = world["site"]
     pages: dict[str | None, object] = {}
     errors: list[str] = []
     for name, (path, user) in page_paths(world).items():
         if user not in pages:
-            pages[user] = browser.new_context(viewport=viewport).new_page()
+            pages[user] = open_page(viewport=viewport)
             pages[user].on("pageerror", lambda error: errors.append(str(error)))
             if user:
                 log_in(pages[user], site, user)

@@ -17,13 +17,13 @@ def friendly_game(alice, bob, **extra) -> Game:
     return services.accept_invitation(game.pk, bob)
 
 
-def test_page_without_server_sent_events_follows_the_game_by_polling(site, browser, make_user):
+def test_page_without_server_sent_events_follows_the_game_by_polling(site, open_page, make_user):
     alice, bob = make_user("alice"), make_user("bob")
     game = friendly_game(alice, bob)
-    blue = browser.new_context().new_page()
+    blue = open_page()
     log_in(blue, site, "alice")
     blue.goto(f"{site}/games/{game.pk}/")
-    spectator = browser.new_context().new_page()
+    spectator = open_page()
     spectator.add_init_script("delete window.EventSource")  # an old browser, or a proxy
     spectator.goto(f"{site}/games/{game.pk}/")
     assert spectator.evaluate("typeof window.EventSource") == "undefined"
