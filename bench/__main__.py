@@ -15,6 +15,8 @@ from pathlib import Path
 MODULES = [
     "bench.kropki_engine",
     "bench.dots_and_boxes",
+    "bench.quadrotone_scoring",
+    "bench.quadrotone_bot",
     "bench.ratings",
     "bench.accounts_api",
     "bench.championships",

@@ -25,11 +25,18 @@ class TimeControl:
         return {"initial_s": self.initial_s, "increment_s": self.increment_s, "move_s": self.move_s}
 
 
-def parse_time_control(data: Any, move_limits: tuple[int, ...] | None = None) -> TimeControl | None:
+def parse_time_control(
+    data: Any, move_limits: tuple[int, ...] | None = None, fixed: dict | None = None
+) -> TimeControl | None:
     """A checked time control from API input; None or {} means an untimed game.
 
     `move_limits`: the game's rules allow only these per-move limits and no game clock.
+    `fixed`: the game's rules set the clock; no other is accepted, none given means this one.
     """
+    if fixed is not None:
+        if data not in (None, {}) and _parsed(data) != _parsed(fixed):
+            raise TimeControlError("time_control", "this game's rules set its clock")
+        return _parsed(fixed)
     if data is None or data == {}:
         return None
     control = _parsed(data)

@@ -62,7 +62,7 @@ class NewGameForm(forms.Form):
             "options": self.options(),
             "format": data.get("format") or None,
             "opponent": data["opponent"].strip(),
-            "seat": data["seat"],
+            "seat": data.get("seat") or None,
             "time_control": time_control(data.get("clock", "")),
         }
 
@@ -99,9 +99,34 @@ class DotsAndBoxesGameForm(NewGameForm):
         return {"columns": self.cleaned_data["columns"], "rows": self.cleaned_data["rows"]}
 
 
+class QuadrotoneGameForm(NewGameForm):
+    """Who moves first is drawn by lot (Q5) and the clock is the rules' own (Q17)."""
+
+    game = "quadrotone"
+    seat = None
+    variant = forms.ChoiceField(
+        label=_("Variant"),
+        choices=[
+            ("main", _("Main: tiles dealt to the players")),
+            ("reverse", _("Reverse: all tiles on the board (paid plan, Q21)")),
+        ],
+    )
+    chains = forms.BooleanField(label=_("Chains score (Q15)"), required=False)
+    enclosure = forms.BooleanField(label=_("Enclosures score (Q16)"), required=False)
+
+    def options(self) -> dict:
+        data = self.cleaned_data
+        return {
+            "variant": data["variant"],
+            "chains": data["chains"],
+            "enclosure": data["enclosure"],
+        }
+
+
 FORMS: dict[str, type[NewGameForm]] = {
     "kropki": KropkiGameForm,
     "dots_and_boxes": DotsAndBoxesGameForm,
+    "quadrotone": QuadrotoneGameForm,
 }
 
 

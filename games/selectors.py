@@ -85,6 +85,7 @@ def games_of(user: User, status: str | None = None) -> QuerySet[Game]:
 def game_page(game: Game, viewer: User | None) -> dict:
     """What the game page shows: the board, each seat's player, score and clock, the result."""
     from games.boards import board_svg
+    from games.boards import quadrotone as quadrotone_board
     from games.titles import game_title, result_reason, seat_title
 
     detail = game_detail(game)
@@ -152,6 +153,9 @@ def game_page(game: Game, viewer: User | None) -> dict:
         and mine is not None
         and game.kind != Game.Kind.PRACTICE,
         "away": bool(my_seat_row and my_seat_row.away),
+        "quadrotone": quadrotone_board.panel(detail["position"], mine)
+        if game.game == "quadrotone"
+        else None,
         "can_rematch": mine is not None
         and game.kind != Game.Kind.CHAMPIONSHIP
         and game.status in (Game.Status.FINISHED, Game.Status.DECLINED),

@@ -53,7 +53,9 @@ def create_game(
     except OptionError as error:
         raise DomainError(error.message, field=f"options.{error.field}") from None
     try:
-        control = clocks.parse_time_control(time_control, rules.move_time_limits)
+        control = clocks.parse_time_control(
+            time_control, rules.move_time_limits, rules.fixed_time_control
+        )
     except clocks.TimeControlError as error:
         raise DomainError(error.message, field=error.field) from None
     seat = seat or rules.seats[0]
@@ -291,7 +293,11 @@ def process_game(game_id: int) -> None:
             if move.status == Move.Status.PENDING:
                 state = _decide(game, rules, state, move, now, events)
             decided.append(move)
-        state = _play_for_absent(game, rules, state, cpu_seats, events)
+        if decided and game.status == Game.Status.ACTIVE and game.to_move in cpu_seats:
+            # The player hears the verdict first; the CPU thinks in the next task.
+            transaction.on_commit(lambda: _enqueue(game_id))
+        else:
+            state = _play_for_absent(game, rules, state, cpu_seats, events)
         game.snapshot = rules.dump(state)
         game.version += 1
         game.save(update_fields=PLAY_FIELDS)
@@ -358,6 +364,13 @@ def _time_out(game: Game, rules, state, events: list[dict], pending: tuple[Move,
     if rules.time_out == "cpu_moves":
         return _cpu_move(game, rules, state, events, overtaken=pending)
     if rules.time_out == "pass" and game.kind != Game.Kind.PRACTICE:
+        seat = game.to_move
+        left = game.clocks.get(seat)
+        spent = (game.deadline - game.turn_started_at).total_seconds()
+        if left is not None and left - spent <= 0.001:
+            # The whole game's time is gone (Q18): the rules skip this player from now on.
+            game.clocks[seat] = 0.0
+            return _system_move(game, rules, state, events, {"out_of_time": seat}, pending)
         return _system_move(game, rules, state, events, {"pass": "timeout"}, pending)
     _finish_on_time(game, game.deadline, events)
     return state

@@ -23,11 +23,17 @@ RESULT_REASONS = {
     "time": _("time ran out"),
     "agreement": _("a draw was agreed"),
     "forfeit": _("forfeit"),
+    "disconnection": _("a player was disconnected for too long"),
+    "passes": _("four passes in a row"),
+    "lead": _("a lead of 8000 points"),
+    "no_moves": _("neither player can move"),
 }
 
 SEAT_TITLES = {
     "blue": _("Blue"),
     "red": _("Red"),
+    "first": _("First"),
+    "second": _("Second"),
 }
 
 

@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from accounts import plans
 from config.errors import DomainError
 from games import rulebook, selectors, services
 from games.boards import point_words
@@ -65,7 +66,9 @@ def game_new(request: HttpRequest) -> HttpResponse:
         else:
             return redirect(game)
     games = [name for name in GAMES if name in FORMS]
-    return render(request, "games/new.html", {"form": form, "game": game_name, "games": games})
+    rotations = plans.has_entitlement(request.user, plans.Entitlement.ROTATED_PATTERNS)
+    context = {"form": form, "game": game_name, "games": games, "rotations": rotations}
+    return render(request, "games/new.html", context)
 
 
 def _game_action(service, done: Callable[[Game], str]):

@@ -82,6 +82,7 @@ ERROR_FIELDS = {
     "options.height": "height",
     "options.columns": "columns",
     "options.rows": "rows",
+    "options.variant": "variant",
     "time_control.initial_s": "initial_minutes",
     "time_control.increment_s": "increment_seconds",
     "time_control.move_s": "move_seconds",
@@ -128,6 +129,19 @@ class ChampionshipForm(forms.Form):
         initial=4,
         required=False,
         help_text=_("Dots and Boxes only (D1)."),
+    )
+    variant = forms.ChoiceField(
+        label=_("Quadrotone variant"),
+        choices=[("main", _("Main")), ("reverse", _("Reverse (paid plan, Q21)"))],
+        initial="main",
+        required=False,
+        help_text=_("Quadrotone only. The reverse variant takes paid entrants only."),
+    )
+    chains = forms.BooleanField(
+        label=_("Quadrotone: chains score (Q15)"), required=False, initial=False
+    )
+    enclosure = forms.BooleanField(
+        label=_("Quadrotone: enclosures score (Q16)"), required=False, initial=False
     )
     group_size = forms.IntegerField(
         label=_("Players per group"),
@@ -262,8 +276,12 @@ class ChampionshipForm(forms.Form):
         """The keyword arguments of services.create_championship (organiser aside)."""
         data = self.cleaned_data
         options = {}
-        size_fields = {"kropki": ("width", "height"), "dots_and_boxes": ("columns", "rows")}
-        for name in size_fields.get(data["game"], ()):
+        game_fields = {
+            "kropki": ("width", "height"),
+            "dots_and_boxes": ("columns", "rows"),
+            "quadrotone": ("variant", "chains", "enclosure"),
+        }
+        for name in game_fields.get(data["game"], ()):
             if data.get(name) not in (None, ""):
                 options[name] = data[name]
         control = {}

@@ -48,7 +48,9 @@ def create_championship(*, organiser: User, name: str, game: str, **settings) ->
     except OptionError as error:
         raise DomainError(error.message, field=f"options.{error.field}") from None
     try:
-        control = clocks.parse_time_control(settings.get("time_control"), rules.move_time_limits)
+        control = clocks.parse_time_control(
+            settings.get("time_control"), rules.move_time_limits, rules.fixed_time_control
+        )
     except clocks.TimeControlError as error:
         raise DomainError(error.message, field=error.field) from None
     group_size = settings.get("group_size", 4)

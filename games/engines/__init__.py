@@ -13,10 +13,14 @@ def engine(game: str) -> Engine:
         from games.engines.dots_and_boxes import ENGINE
 
         return ENGINE
+    if game == "quadrotone":
+        from games.engines.quadrotone import ENGINE
+
+        return ENGINE
     raise KeyError(game)
 
 
-GAMES = ("kropki", "dots_and_boxes")
+GAMES = ("kropki", "dots_and_boxes", "quadrotone")
 
 __all__ = [
     "GAMES",

@@ -76,6 +76,7 @@ class Engine(Protocol):
     scored_endings: bool  # resignation and agreed draws are moves that set the final scores
     draw_offer_interval_s: int | None  # a seat may offer a draw once in this many seconds
     disconnect_loses_after_s: int | None  # a player gone from the live game this long loses
+    fixed_time_control: dict | None  # the clock the rules set for every game, if they do
 
     def new(self, options: Mapping[str, Any] | None = None, seed: int | None = None) -> Any: ...
 

@@ -75,6 +75,8 @@
       if (hadFocus) svg.focus();
       drawCursor();
     }
+    var composing = composer();
+    if (composing && composing.refreshed) composing.refreshed();
     var current = state();
     if (current && current.dataset.status !== "active" && source) {
       source.close();
@@ -198,17 +200,27 @@
     svg.appendChild(mark);
   }
 
+  // A point chosen by click or keyboard: a move, or one choice of a composed move.
+  function choose(point) {
+    var composing = composer();
+    if (composing) composing.choose(point);
+    else play(point);
+  }
+
   function play(point) {
-    var current = state();
-    if (!current || current.dataset.status !== "active" || !seat) return;
     var move = moveAt(point);
-    if (!move) return;
+    if (move && send(move)) drawPending(point);
+  }
+
+  // Send a move; false when it is not this player's move to send.
+  function send(move) {
+    var current = state();
+    if (!current || current.dataset.status !== "active" || !seat) return false;
     if (current.dataset.canMove !== "1") {
       say(texts.not_your_move);
-      return;
+      return false;
     }
     current.dataset.canMove = "0"; // one move at a time until the server answers
-    drawPending(point);
     var body = JSON.stringify({ seq: parseInt(current.dataset.nextSeq, 10), move: move });
     fetch(page.dataset.movesUrl + "?wait=5", {
       method: "POST",
@@ -239,6 +251,7 @@
         say(texts.not_sent);
         refresh();
       });
+    return true;
   }
 
   function drawCursor() {
@@ -246,8 +259,16 @@
     var g = grid();
     var ring = svg && svg.querySelector(".cursor");
     if (!ring || !g || !cursor) return;
-    ring.setAttribute("cx", String(g.left + (cursor.x - 1) * g.cell));
-    ring.setAttribute("cy", String(g.top + (g.flip_y ? g.height - cursor.y : cursor.y - 1) * g.cell));
+    var x = g.left + (cursor.x - 1) * g.cell;
+    var y = g.top + (g.flip_y ? g.height - cursor.y : cursor.y - 1) * g.cell;
+    if (ring.tagName === "rect") {
+      // a cell cursor: its corner, half a cell up and left of the centre
+      ring.setAttribute("x", String(x - g.cell / 2));
+      ring.setAttribute("y", String(y - g.cell / 2));
+    } else {
+      ring.setAttribute("cx", String(x));
+      ring.setAttribute("cy", String(y));
+    }
   }
 
   function startCursor() {
@@ -267,6 +288,26 @@
 
   var STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
 
+  // A board whose moves are composed of several choices (Quadrotone) brings its own script,
+  // which registers in window.GameComposers and gets the page's tools.
+  function composer() {
+    var svg = board();
+    var name = svg && svg.dataset.composer;
+    return name && window.GameComposers ? window.GameComposers[name] : null;
+  }
+
+  window.GamePage = {
+    send: send,
+    say: say,
+    texts: texts,
+    seat: seat,
+    live: live,
+    board: board,
+    pointAt: function (event) {
+      return pointAt(event);
+    },
+  };
+
   live.addEventListener("keydown", function (event) {
     var svg = board();
     if (event.target !== svg) return;
@@ -283,8 +324,10 @@
       announce();
       event.preventDefault();
     } else if (event.key === "Enter" || event.key === " ") {
-      play({ x: cursor.x, y: cursor.y });
+      choose({ x: cursor.x, y: cursor.y });
       event.preventDefault();
+    } else if (composer() && composer().key) {
+      composer().key(event, { x: cursor.x, y: cursor.y });
     }
   });
 
@@ -300,7 +343,7 @@
     if (!point) return;
     cursor = point;
     drawCursor();
-    play(point);
+    choose(point);
   });
 
   page.addEventListener("submit", function (event) {

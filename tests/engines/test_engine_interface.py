@@ -10,6 +10,7 @@ from tests.support.processes import PROJECT
 def test_engines_import_without_django():
     probe = (
         "import sys, games.engines.kropki, games.engines.dots_and_boxes.solver, "
+        "games.engines.quadrotone.engine, games.engines.quadrotone.bot, "
         "games.engines.__main__; print('django' in sys.modules)"
     )
     result = subprocess.run(

@@ -144,3 +144,41 @@ def test_replay_of_a_dots_and_boxes_record_stops_at_an_illegal_line():
             "error": {"code": "off_board", "message": "The line v 9-9 is off the 5×4 board (D1)."},
         },
     ]
+
+
+def test_replay_of_a_quadrotone_record_names_the_patterns(tmp_path):
+    record = {
+        "game": "quadrotone",
+        "options": {"seed": 7},
+        "deal": {"first": [0, *range(4, 131)], "second": [1, 2, 3, *range(131, 256)]},
+        "moves": [{"place": [[0, 2, 2, 0]]}, {"pass": "timeout"}, {"place": [[4, 2, 2, 0]]}],
+    }
+    path = tmp_path / "quadrotone.json"
+    path.write_text(json.dumps(record))
+    result = replay(str(path))
+    assert result.returncode == 2
+    output = lines(result)
+    assert output[0] == {
+        "n": 1,
+        "player": "first",
+        "move": {"place": [[0, 2, 2, 0]]},
+        "points": 30,
+        "score": {"first": 30, "second": 0},
+        "over": False,
+        "patterns": [
+            {
+                "number": 1,
+                "kind": "one_colour",
+                "key": "block2",
+                "name": "2×2 block",
+                "colours": ["R"],
+                "squares": [[4, 4], [4, 5], [5, 4], [5, 5]],
+                "points": 30,
+            }
+        ],
+    }
+    assert output[1]["player"] == "second" and output[1]["points"] == 0
+    assert output[2] == {
+        "n": 3,
+        "error": {"code": "cell_taken", "message": "The cell (2, 2) is not free (Q6)."},
+    }

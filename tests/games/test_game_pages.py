@@ -202,3 +202,21 @@ def test_dots_and_boxes_page_offers_undo_leave_and_another_game(alice, bob, alic
     assert new.seats.get(seat="blue").user == bob  # the other player starts
     kropki_page = logged_in(alice).get(f"/games/{start_friendly(alice_api, bob_api)}/")
     assert "take back" not in kropki_page.content.decode()
+
+
+def test_new_quadrotone_game_form_offers_its_options_and_the_plan_decides_rotations(alice):
+    client = logged_in(alice)
+    form = client.get("/games/new/?game=quadrotone").content.decode()
+    assert 'for="id_variant"' in form and 'for="id_seat"' not in form
+    assert "On the free plan only patterns as drawn score" in form
+    refused = client.post(
+        "/games/new/", {"game": "quadrotone", "opponent": "cpu", "variant": "reverse"}
+    )
+    assert "for paid accounts" in refused.content.decode() and not Game.objects.exists()
+    response = client.post(
+        "/games/new/",
+        {"game": "quadrotone", "opponent": "cpu", "variant": "main", "chains": "on"},
+    )
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert game.options["chains"] is True and game.options["rotations"] is False

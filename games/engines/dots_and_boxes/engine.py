@@ -86,6 +86,7 @@ class DotsAndBoxesEngine:
     scored_endings = False
     draw_offer_interval_s = None
     disconnect_loses_after_s = None
+    fixed_time_control = None
 
     # -- playing ---------------------------------------------------------------
     def new(

@@ -72,6 +72,7 @@ class KropkiEngine:
     scored_endings = False
     draw_offer_interval_s = None
     disconnect_loses_after_s = None
+    fixed_time_control = None
 
     # -- playing ---------------------------------------------------------------
     def new(self, options: Mapping[str, Any] | None = None, seed: int | None = None) -> KropkiState:
