@@ -265,12 +265,10 @@
         picked = null;
       }
       shownMoveCount = moves;
-      var checked = box.querySelector("input[name=composer-mode]:checked");
-      mode = checked ? checked.value : mode;
-      if (mode) {
-        var input = box.querySelector('input[name=composer-mode][value="' + mode + '"]');
-        if (input) input.checked = true;
-      }
+      // The chosen kind of move stays chosen when the panel is drawn again.
+      var input = mode && box.querySelector('input[name=composer-mode][value="' + mode + '"]');
+      if (input) input.checked = true;
+      else mode = box.querySelector("input[name=composer-mode]:checked").value;
       redraw();
     },
   };
