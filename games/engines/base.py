@@ -5,7 +5,8 @@ deterministic given its options (and a seed, for games that deal). States are
 values: `apply` returns a new state and leaves the old one as it was.
 """
 
-from collections.abc import Iterable, Iterator, Mapping
+import json
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -123,3 +124,47 @@ def refuse_unknown_options(options: Mapping[str, Any], known: Iterable[str]) -> 
     unknown = sorted(set(options) - set(known))
     if unknown:
         raise OptionError(unknown[0], f"unknown option; known: {', '.join(sorted(known))}")
+
+
+def replay_moves(
+    rules: Engine, record: Record, own_keys: Callable[[Any, Step], dict] | None = None
+) -> Iterator[dict]:
+    """The replay command's lines: the keys every game shares, then the game's own keys.
+
+    Stops after the first illegal move with `{"n", "error": {"code", "message"}}`.
+    """
+    state = rules.new(record.options)
+    for n, move in enumerate(record.moves, start=1):
+        try:
+            state, step = rules.apply(state, move, record=True)
+        except IllegalMove as refusal:
+            yield {"n": n, "error": refusal.as_dict()}
+            return
+        line = {
+            "n": n,
+            "player": step.player,
+            "move": step.move,
+            "points": step.points,
+            "score": rules.score(state),
+        }
+        line.update(own_keys(state, step) if own_keys else {})
+        line["over"] = rules.result(state).over
+        yield line
+
+
+def json_record_parts(text: str, game: str) -> tuple[dict, dict, list]:
+    """A JSON record's whole object, its options and its moves, checked for shape only."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"not JSON: {error.msg} at line {error.lineno}") from None
+    if not isinstance(data, dict):
+        raise RecordError("a record is a JSON object with game, options and moves")
+    if data.get("game", game) != game:
+        raise RecordError(f"this is a record of {data.get('game')!r}, not of {game}")
+    options, moves = data.get("options", {}), data.get("moves", [])
+    if not isinstance(options, dict):
+        raise RecordError("options: a JSON object")
+    if not isinstance(moves, list):
+        raise RecordError("moves: a JSON list")
+    return data, dict(options), moves

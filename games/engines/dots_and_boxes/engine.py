@@ -4,7 +4,7 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from games.engines.base import IllegalMove, Record, RecordError, Result, Step
+from games.engines.base import IllegalMove, Record, RecordError, Result, Step, replay_moves
 from games.engines.dots_and_boxes import records
 from games.engines.dots_and_boxes.board import Geometry, geometry
 from games.engines.dots_and_boxes.cpu import suggest_line
@@ -251,21 +251,7 @@ class DotsAndBoxesEngine:
         return records.write(record, form)
 
     def replay(self, record: Record) -> Iterator[dict]:
-        state = self.new(record.options)
-        for n, move in enumerate(record.moves, start=1):
-            try:
-                state, step = self.apply(state, move, record=True)
-            except IllegalMove as refusal:
-                yield {"n": n, "error": refusal.as_dict()}
-                return
-            yield {
-                "n": n,
-                "player": step.player,
-                "move": step.move,
-                "points": step.points,
-                "score": self.score(state),
-                "over": state.over,
-            }
+        return replay_moves(self, record)
 
 
 ENGINE = DotsAndBoxesEngine()

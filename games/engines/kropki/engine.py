@@ -5,7 +5,7 @@ import zlib
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from games.engines.base import IllegalMove, Record, RecordError, Result, Step
+from games.engines.base import IllegalMove, Record, RecordError, Result, Step, replay_moves
 from games.engines.kropki import records
 from games.engines.kropki.board import BLUE, EMPTY, NOBODY, RED, SEAT_NAMES, SEATS, other
 from games.engines.kropki.cpu import suggest_point
@@ -249,22 +249,7 @@ class KropkiEngine:
         return records.write(record, form)
 
     def replay(self, record: Record) -> Iterator[dict]:
-        state = self.new(record.options)
-        for n, move in enumerate(record.moves, start=1):
-            try:
-                state, step = self.apply(state, move, record=True)
-            except IllegalMove as refusal:
-                yield {"n": n, "error": refusal.as_dict()}
-                return
-            yield {
-                "n": n,
-                "player": step.player,
-                "move": step.move,
-                "points": step.points,
-                "score": self.score(state),
-                "secured": state.secured,
-                "over": state.ended is not None,
-            }
+        return replay_moves(self, record, lambda state, step: {"secured": state.secured})
 
 
 ENGINE = KropkiEngine()

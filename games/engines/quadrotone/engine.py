@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from games.engines.base import IllegalMove, Record, RecordError, Result, Step
+from games.engines.base import IllegalMove, Record, RecordError, Result, Step, replay_moves
 from games.engines.quadrotone import records
 from games.engines.quadrotone.board import CELLS, Board, squares_of
 from games.engines.quadrotone.catalogue import Catalogue, load_catalogue
@@ -530,22 +530,7 @@ class QuadrotoneEngine:
         return records.write(record, form)
 
     def replay(self, record: Record) -> Iterator[dict]:
-        state = self.new(record.options)
-        for n, move in enumerate(record.moves, start=1):
-            try:
-                state, step = self.apply(state, move, record=True)
-            except IllegalMove as refusal:
-                yield {"n": n, "error": refusal.as_dict()}
-                return
-            yield {
-                "n": n,
-                "player": step.player,
-                "move": step.move,
-                "points": step.points,
-                "score": self.score(state),
-                "over": state.over,
-                "patterns": step.extra["patterns"],
-            }
+        return replay_moves(self, record, lambda state, step: {"patterns": step.extra["patterns"]})
 
 
 ENGINE = QuadrotoneEngine()

@@ -10,9 +10,8 @@ carry neither makes the start from the seed, as the game did.
 """
 
 import json
-from typing import Any
 
-from games.engines.base import OptionError, Record, RecordError
+from games.engines.base import OptionError, Record, RecordError, json_record_parts
 from games.engines.quadrotone.options import parse_options
 
 GAME = "quadrotone"
@@ -20,21 +19,7 @@ GAME = "quadrotone"
 
 def read(text: str, filename: str = "") -> Record:
     """A record from its JSON text; the moves are checked when the game is replayed."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(f"not JSON: {error.msg} at line {error.lineno}") from None
-    if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object with game, options, deal and moves")
-    if data.get("game", GAME) != GAME:
-        raise RecordError(f"this is a record of {data.get('game')!r}, not of {GAME}")
-    options: Any = data.get("options", {})
-    moves: Any = data.get("moves", [])
-    if not isinstance(options, dict):
-        raise RecordError("options: a JSON object")
-    if not isinstance(moves, list):
-        raise RecordError("moves: a JSON list")
-    options = dict(options)
+    data, options, moves = json_record_parts(text, GAME)
     for start in ("deal", "board"):
         if start in data:
             options[start] = data[start]
