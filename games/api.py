@@ -25,7 +25,19 @@ class CreateGameSerializer(serializers.Serializer):
     format = serializers.ChoiceField(
         choices=["express", "extended", "full"], required=False, allow_null=True, default=None
     )
-    opponent = serializers.CharField(help_text='"cpu" for a practice game, or a username.')
+    opponent = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text='"cpu" for a practice game (every other seat the CPU\'s), or a username.',
+    )
+    opponents = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The usernames to invite to a game of more than two players.",
+    )
     seat = serializers.CharField(required=False, allow_null=True, default=None)
     rated = serializers.BooleanField(required=False, default=False)
     time_control = serializers.DictField(

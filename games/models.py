@@ -45,6 +45,8 @@ class Game(models.Model):
     draw_offer = models.CharField(max_length=10, blank=True, default="")
     # seat → when it last offered a draw, where the rules space offers out (Q19).
     draw_offers = models.JSONField(default=dict, blank=True)
+    # seat → final place (1 is best, equal places shared), for games of more than two.
+    places = models.JSONField(default=dict, blank=True)
     # The seat that asked to take back its last move, waiting for the opponent's consent.
     undo_request = models.CharField(max_length=10, blank=True, default="")
     # Clocks: seconds left per seat as of turn_started_at; deadline for the side to move.
@@ -84,6 +86,8 @@ class Seat(models.Model):
     )  # fmt: skip
     # The player has left the game for now; where the rules allow it the CPU plays for them.
     away = models.BooleanField(default=False)
+    # An invited player's seat counts once they accept; the game starts when every seat does.
+    accepted = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["order"]

@@ -16,6 +16,7 @@ from accounts.models import User
 from config.errors import Conflict, DomainError, NotAllowed, NotFound
 from games import clocks, live, plan_rules, presence
 from games.engines import GAMES, IllegalMove, OptionError, engine
+from games.engines.base import seats_in_play
 from games.models import CPU_PLAYER, Game, Move, Seat
 
 # Pending moves older than this are handed to a worker again by the sweep.
@@ -34,12 +35,14 @@ def create_game(
     game: str,
     options: dict | None,
     format: str | None,
-    opponent: str,
+    opponent: str = "",
     seat: str | None = None,
     rated: bool = False,
     time_control: dict | None = None,
+    opponents: list[str] | None = None,
 ) -> Game:
-    """A practice game against the CPU (opponent "cpu") or a friendly invitation."""
+    """A practice game against the CPU (opponent "cpu": every other seat is the CPU's) or a
+    friendly invitation to `opponent` (or, for more seats, to all of `opponents`)."""
     try:
         rules = engine(game)
     except KeyError:
@@ -58,24 +61,25 @@ def create_game(
         )
     except clocks.TimeControlError as error:
         raise DomainError(error.message, field=error.field) from None
-    seat = seat or rules.seats[0]
-    if seat not in rules.seats:
-        raise DomainError(f"choose one of {', '.join(rules.seats)}", field="seat")
+    seats = seats_in_play(rules, options)
+    seat = seat or seats[0]
+    if seat not in seats:
+        raise DomainError(f"choose one of {', '.join(seats)}", field="seat")
 
     practice = opponent == CPU_PLAYER
     if practice:
-        opponent_user = None
+        invited: list[User | None] = [None] * (len(seats) - 1)
         if rated:
             raise DomainError("games against the CPU are not rated", field="rated")
     else:
-        opponent_user = User.objects.filter(username__iexact=opponent, is_active=True).first()
-        if opponent_user is None:
-            raise DomainError(f"no player called {opponent!r}", field="opponent")
-        if opponent_user.pk == creator.pk:
-            raise DomainError("invite somebody else", field="opponent")
-        plan_rules.check_may_play(game, options, opponent_user)
+        names = list(opponents) if opponents else [opponent] if opponent else []
+        if not names:
+            raise DomainError('name your opponent, or "cpu" to play the computer', field="opponent")
+        invited = _invited_players(names, creator, len(seats) - 1)
+        for player in invited:
+            plan_rules.check_may_play(game, options, player)
     if rules.first_by_lot:
-        seat = secrets.choice(rules.seats)  # Q5: who moves first is drawn by lot
+        seat = secrets.choice(seats)  # Q5: who moves first is drawn by lot
 
     with transaction.atomic():
         record = Game.objects.create(
@@ -92,9 +96,12 @@ def create_game(
             time_control=control.as_dict() if control else None,
             version=1,
         )
-        for order, name in enumerate(rules.seats):
-            user = creator if name == seat else opponent_user
-            Seat.objects.create(game=record, seat=name, order=order, user=user)
+        others = iter(invited)
+        for order, name in enumerate(seats):
+            user = creator if name == seat else next(others)
+            # An invited player's seat is theirs once they accept; the CPU's at once.
+            accepted = user is None or user.pk == creator.pk
+            Seat.objects.create(game=record, seat=name, order=order, user=user, accepted=accepted)
         if practice:
             _start(record, timezone.now())
             record.save()
@@ -144,6 +151,24 @@ def create_match_game(
     return record
 
 
+def _invited_players(names: list[str], creator: User, wanted: int) -> list[User]:
+    """The players a friendly game invites, checked: real, distinct, not the creator."""
+    field = "opponents" if wanted > 1 else "opponent"
+    if len(names) != wanted:
+        raise DomainError(f"this game needs {wanted} opponents; {len(names)} given", field=field)
+    players = []
+    for name in names:
+        player = User.objects.filter(username__iexact=name, is_active=True).first()
+        if player is None:
+            raise DomainError(f"no player called {name!r}", field=field)
+        if player.pk == creator.pk:
+            raise DomainError("invite somebody else", field=field)
+        if player in players:
+            raise DomainError(f"{player.username} is invited twice", field=field)
+        players.append(player)
+    return players
+
+
 def _with_random_setup(rules, options: dict) -> dict:
     """A game whose rules deal at random gets its own seed, kept in its options (so its
     record replays the same deal)."""
@@ -173,6 +198,13 @@ def accept_invitation(game_id: int, user: User) -> Game:
         if game.created_by_id == seat.user_id:
             raise NotAllowed("Your opponent accepts the invitation, not you.")
         plan_rules.check_may_play(game.game, game.options, user)
+        seat.accepted = True
+        seat.save(update_fields=["accepted"])
+        if not all(other.accepted for other in game.seats.all()):
+            game.version += 1  # still waiting for another invited player
+            game.save(update_fields=["version"])
+            _after_commit(game, [], None)
+            return game
         _start(game, timezone.now())
         game.version += 1
         game.save()
@@ -200,7 +232,7 @@ def _start(game: Game, now: datetime) -> None:
     control = _control(game)
     game.status = Game.Status.ACTIVE
     game.started_at = now
-    game.clocks = clocks.starting_clocks(control, rules.seats)
+    game.clocks = clocks.starting_clocks(control, seats_in_play(rules, game.options))
     game.turn_started_at = now
     game.deadline = clocks.deadline(control, game.clocks.get(game.to_move), now)
 
@@ -418,7 +450,7 @@ def _decide(game: Game, rules, state, move: Move, now: datetime, events: list[di
     events.append(_move_event(game, move))
     result = rules.result(state)
     if result.over:
-        _finish(game, result.winner, result.reason, now, events)
+        _finish(game, result.winner, result.reason, now, events, state)
     return state
 
 
@@ -432,7 +464,7 @@ def _refuse(game: Game, move: Move, refusal: IllegalMove) -> None:
 PLAY_FIELDS = [
     "status", "to_move", "move_count", "score", "secured", "winner", "result_reason",
     "snapshot", "draw_offer", "undo_request", "clocks", "turn_started_at", "deadline", "version",
-    "finished_at",
+    "finished_at", "places",
 ]  # fmt: skip
 
 
@@ -460,7 +492,13 @@ def _move_event(game: Game, move: Move) -> dict:
     return event
 
 
-def _finish(game: Game, winner: str | None, reason: str, now: datetime, events: list[dict]) -> None:
+def _finish(
+    game: Game, winner: str | None, reason: str, now: datetime, events: list[dict], state=None
+) -> None:
+    """End the game; with the final state, an engine that ranks several players gives places."""
+    rules = engine(game.game)
+    if state is not None and hasattr(rules, "places"):
+        game.places = rules.places(state)
     game.status = Game.Status.FINISHED
     game.winner = winner or ""
     game.result_reason = reason
@@ -484,7 +522,7 @@ def _finish_on_time(game: Game, when: datetime, events: list[dict]) -> None:
 
 def _sole_opponent(game: Game, seat: str) -> str | None:
     """The winner when `seat` loses a two-player game (None with more players)."""
-    others = [name for name in engine(game.game).seats if name != seat]
+    others = [name for name in seats_in_play(engine(game.game), game.options) if name != seat]
     return others[0] if len(others) == 1 else None
 
 
@@ -556,8 +594,14 @@ def _scored_ending(game: Game, rules, seat: Seat, user: User, payload, events: l
     game.move_count += 1
     game.score = score
     game.snapshot = rules.dump(state)
+    game.to_move = rules.to_move(state) or ""
     result = rules.result(state)
-    _finish(game, result.winner, result.reason or "resignation", now, events)
+    if result.over:
+        _finish(game, result.winner, result.reason or "resignation", now, events, state)
+    else:
+        # With more than two players the others play on (M19).
+        game.turn_started_at = now
+        game.deadline = clocks.deadline(_control(game), game.clocks.get(game.to_move), now)
 
 
 def offer_draw(game_id: int, user: User) -> Game:

@@ -20,13 +20,15 @@ def on_game_finished(game: Game) -> None:
 def rated_game(game: Game) -> periods.RatedGame | None:
     """The game as the rating policy sees it: its human players and their final places.
 
-    Two players: the winner is first, a draw places both first. More players:
-    places follow the final scores (equal scores share a place).
+    The engine's final places when it ranks the players (M20); otherwise two players:
+    the winner is first, a draw places both first; more: by final score, ties shared.
     """
     seats = sorted(game.seats.all(), key=lambda seat: seat.user_id or 0)
     if len(seats) < 2 or any(seat.user_id is None for seat in seats):
         return None
-    if len(seats) == 2:
+    if game.places:
+        places = tuple(game.places[seat.seat] for seat in seats)  # the engine's ranking
+    elif len(seats) == 2:
         places = tuple(1 if not game.winner or seat.seat == game.winner else 2 for seat in seats)
     else:
         scores = [game.score.get(seat.seat, 0) for seat in seats]

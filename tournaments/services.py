@@ -19,6 +19,7 @@ from config.errors import Conflict, DomainError, NotAllowed, NotFound
 from games import clocks, plan_rules
 from games import services as game_services
 from games.engines import OptionError, engine
+from games.engines.base import seats_in_play
 from games.models import Game
 from ratings.selectors import ratings_of
 from tournaments import bracket, pairing, selectors, tiebreaks
@@ -47,6 +48,8 @@ def create_championship(*, organiser: User, name: str, game: str, **settings) ->
         rules.new(options)
     except OptionError as error:
         raise DomainError(error.message, field=f"options.{error.field}") from None
+    if len(seats_in_play(rules, options)) != 2:
+        raise DomainError("championship games are played by two players", field="options.players")
     try:
         control = clocks.parse_time_control(
             settings.get("time_control"), rules.move_time_limits, rules.fixed_time_control

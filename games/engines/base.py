@@ -168,3 +168,9 @@ def json_record_parts(text: str, game: str) -> tuple[dict, dict, list]:
     if not isinstance(moves, list):
         raise RecordError("moves: a JSON list")
     return data, dict(options), moves
+
+
+def seats_in_play(rules: Engine, options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The seats a game with these options has (an engine for 2 or 4 players says which)."""
+    chooser = getattr(rules, "seats_for", None)
+    return tuple(chooser(options)) if chooser is not None else tuple(rules.seats)
