@@ -123,10 +123,54 @@ class QuadrotoneGameForm(NewGameForm):
         }
 
 
+class QuadramidsGameForm(NewGameForm):
+    """Two or four players (M4); for four, name your three opponents, or play the CPU."""
+
+    game = "quadramids"
+    opponent = forms.CharField(
+        label=_("Opponents"),
+        initial="cpu",
+        max_length=500,
+        help_text=_(
+            '"cpu" to practise against the computer (it takes every other seat), or the '
+            "username of your opponent; for four players, three usernames separated by commas."
+        ),
+    )
+    players = forms.TypedChoiceField(
+        label=_("Players"), choices=[(2, "2"), (4, "4")], coerce=int, initial=2
+    )
+    figures = forms.TypedChoiceField(
+        label=_("Figures each"),
+        choices=[(16, "16"), (32, _("32 (the long game, two players only)"))],
+        coerce=int,
+        initial=16,
+    )
+    seat = forms.ChoiceField(
+        label=_("Your seat"),
+        choices=[
+            ("1", _("1 (moves first)")),
+            ("2", "2"),
+            ("3", _("3 (four players)")),
+            ("4", _("4 (four players)")),
+        ],
+    )
+
+    def options(self) -> dict:
+        return {"players": self.cleaned_data["players"], "figures": self.cleaned_data["figures"]}
+
+    def service_arguments(self) -> dict:
+        arguments = super().service_arguments()
+        names = [name.strip() for name in arguments["opponent"].split(",") if name.strip()]
+        if len(names) > 1:
+            arguments["opponent"], arguments["opponents"] = "", names
+        return arguments
+
+
 FORMS: dict[str, type[NewGameForm]] = {
     "kropki": KropkiGameForm,
     "dots_and_boxes": DotsAndBoxesGameForm,
     "quadrotone": QuadrotoneGameForm,
+    "quadramids": QuadramidsGameForm,
 }
 
 

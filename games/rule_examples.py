@@ -376,12 +376,27 @@ def quadrotone_figures() -> list[Figure]:
     return figures
 
 
+# -- Quadramids: the board of M1–M3 ----------------------------------------------------------
+
+
+def quadramids_figures() -> list[Figure]:
+    """The empty board under M3: the coloured cells and the five circles."""
+    rules = engine("quadramids")
+    view = rules.view(rules.new({"players": 2}))
+    label = gettext(
+        "The board: the capital (scarlet) in the middle, the four golden cities (yellow), the "
+        "entries (black), the cities (lilac) along the edge, and the five circles."
+    )
+    return [Figure(rule="M3", caption=label, svg=board_svg("quadramids", view, label=label))]
+
+
 # -- registry ------------------------------------------------------------------------------
 
 BUILDERS: dict[str, Callable[[], list[Figure]]] = {
     "kropki": kropki_figures,
     "dots_and_boxes": dots_and_boxes_figures,
     "quadrotone": quadrotone_figures,
+    "quadramids": quadramids_figures,
 }
 
 

@@ -121,8 +121,14 @@ def game_page(game: Game, viewer: User | None) -> dict:
     championship = game.match.stage.championship if game.match_id else None
     rules = engine(game.game)
     my_seat_row = next((seat for seat in seats if seat.seat == mine), None)
+    hands = detail["position"].get("hands") or {}
+    out = detail["position"].get("out") or []
     for player, seat in zip(players, seats, strict=True):
         player["away"] = seat.away
+        # Quadramids counts figures in hand; a player who has left the game is out (M19).
+        in_hand = hands.get(seat.seat)
+        player["in_hand"] = in_hand if isinstance(in_hand, int) else None
+        player["out"] = seat.seat in out
     return {
         "game": game,
         "detail": detail,
@@ -156,6 +162,7 @@ def game_page(game: Game, viewer: User | None) -> dict:
         "quadrotone": quadrotone_board.panel(detail["position"], mine)
         if game.game == "quadrotone"
         else None,
+        "draw_offers": active and mine is not None and len(seats) == 2,
         "can_rematch": mine is not None
         and game.kind != Game.Kind.CHAMPIONSHIP
         and game.status in (Game.Status.FINISHED, Game.Status.DECLINED),

@@ -395,6 +395,9 @@ def _time_out(game: Game, rules, state, events: list[dict], pending: tuple[Move,
     CPU moves for it (D6), or its turn passes (Q17; against the bot it loses)."""
     if rules.time_out == "cpu_moves":
         return _cpu_move(game, rules, state, events, overtaken=pending)
+    if rules.time_out == "lose" and len(seats_in_play(rules, game.options)) > 2:
+        # With more than two players the one out of time leaves; the others play on.
+        return _system_move(game, rules, state, events, rules.resign_move(game.to_move), pending)
     if rules.time_out == "pass" and game.kind != Game.Kind.PRACTICE:
         seat = game.to_move
         left = game.clocks.get(seat)
@@ -570,7 +573,7 @@ def _lose(game_id: int, user: User, reason: str, *, refuse_if_over: bool) -> Gam
         events: list[dict] = []
         rules = engine(game.game)
         if reason == "resignation" and rules.scored_endings:
-            _scored_ending(game, rules, seat, user, {"resign": seat.seat}, events)
+            _scored_ending(game, rules, seat, user, rules.resign_move(seat.seat), events)
         else:
             _finish(game, _sole_opponent(game, seat.seat), reason, timezone.now(), events)
         game.version += 1
@@ -613,10 +616,12 @@ def offer_draw(game_id: int, user: User) -> Game:
             raise Conflict("The game is not being played.", code="game_over")
         events: list[dict] = []
         rules = engine(game.game)
+        if len(seats_in_play(rules, game.options)) != 2:
+            raise Conflict("Draws are agreed between two players.", code="no_draw")
         now = timezone.now()
         if game.draw_offer and game.draw_offer != seat.seat:
-            if rules.scored_endings:
-                _scored_ending(game, rules, seat, user, {"draw": True}, events)
+            if rules.scored_endings and hasattr(rules, "draw_move"):
+                _scored_ending(game, rules, seat, user, rules.draw_move(), events)
             else:
                 _finish(game, None, "agreement", now, events)
         else:

@@ -27,6 +27,8 @@ RESULT_REASONS = {
     "passes": _("four passes in a row"),
     "lead": _("a lead of 8000 points"),
     "no_moves": _("neither player can move"),
+    "all_passed": _("every player passed in a row"),
+    "players_out": _("fewer than two players are left"),
 }
 
 SEAT_TITLES = {
@@ -34,6 +36,10 @@ SEAT_TITLES = {
     "red": _("Red"),
     "first": _("First"),
     "second": _("Second"),
+    "1": _("Player 1"),
+    "2": _("Player 2"),
+    "3": _("Player 3"),
+    "4": _("Player 4"),
 }
 
 

@@ -61,7 +61,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
             game = services.create_game(creator=request.user, **form.service_arguments())
         except DomainError as error:
             field = error.field.split(".")[-1] if error.field else None
-            field = "clock" if field == "move_s" else field
+            field = {"move_s": "clock", "opponents": "opponent"}.get(field, field)
             form.add_error(field if field in form.fields else None, error.message)
         else:
             return redirect(game)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from django.utils.safestring import SafeString, mark_safe
 
-from games.boards import dots_and_boxes, kropki, quadrotone
+from games.boards import dots_and_boxes, kropki, quadramids, quadrotone
 
 BoardDrawer = Callable[..., str]
 
@@ -20,12 +20,14 @@ DRAWERS: dict[str, BoardDrawer] = {
     "kropki": kropki.board_svg,
     "dots_and_boxes": dots_and_boxes.board_svg,
     "quadrotone": quadrotone.board_svg,
+    "quadramids": quadramids.board_svg,
 }
 
 POINT_WORDS = {
     "kropki": kropki.POINT_WORDS,
     "dots_and_boxes": dots_and_boxes.POINT_WORDS,
     "quadrotone": quadrotone.POINT_WORDS,
+    "quadramids": quadramids.POINT_WORDS,
 }
 
 

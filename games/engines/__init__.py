@@ -1,26 +1,19 @@
 """Pure rules engines, one per game; nothing here imports Django."""
 
+from importlib import import_module
+
 from games.engines.base import Engine, IllegalMove, OptionError, Record, RecordError, Result, Step
 
 
 def engine(game: str) -> Engine:
     """The engine of a game by its API name (`kropki`, ...); KeyError when unknown."""
-    if game == "kropki":
-        from games.engines.kropki import ENGINE
-
-        return ENGINE
-    if game == "dots_and_boxes":
-        from games.engines.dots_and_boxes import ENGINE
-
-        return ENGINE
-    if game == "quadrotone":
-        from games.engines.quadrotone import ENGINE
-
-        return ENGINE
-    raise KeyError(game)
+    if game not in GAMES:
+        raise KeyError(game)
+    # Imported on first use: a process that plays one game loads only its engine.
+    return import_module(f"games.engines.{game}").ENGINE
 
 
-GAMES = ("kropki", "dots_and_boxes", "quadrotone")
+GAMES = ("kropki", "dots_and_boxes", "quadrotone", "quadramids")
 
 __all__ = [
     "GAMES",

@@ -75,6 +75,9 @@ class Engine(Protocol):
     first_by_lot: bool  # who sits in the first seat is drawn by lot
     time_out: str  # when a move's time runs out: "lose", "cpu_moves" or "pass"
     scored_endings: bool  # resignation and agreed draws are moves that set the final scores
+    # ... and then these are those moves, as the game's record writes them:
+    #     def resign_move(self, seat: str) -> Any: ...
+    #     def draw_move(self) -> Any: ...
     draw_offer_interval_s: int | None  # a seat may offer a draw once in this many seconds
     disconnect_loses_after_s: int | None  # a player gone from the live game this long loses
     fixed_time_control: dict | None  # the clock the rules set for every game, if they do

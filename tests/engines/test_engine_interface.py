@@ -4,6 +4,7 @@ import subprocess
 import sys
 
 from games.engines import GAMES, engine
+from games.engines.base import seats_in_play
 from tests.support.processes import PROJECT
 
 
@@ -11,6 +12,7 @@ def test_engines_import_without_django():
     probe = (
         "import sys, games.engines.kropki, games.engines.dots_and_boxes.solver, "
         "games.engines.quadrotone.engine, games.engines.quadrotone.bot, "
+        "games.engines.quadramids.engine, games.engines.quadramids.cpu, "
         "games.engines.__main__; print('django' in sys.modules)"
     )
     result = subprocess.run(
@@ -28,5 +30,14 @@ def test_every_game_offers_the_common_interface():
         missing = [name for name in needed if not callable(getattr(rules, name, None))]
         assert not missing, f"{game} lacks {missing}"
         state = rules.new()
-        assert rules.to_move(state) == rules.seats[0]
-        assert set(rules.score(state)) == set(rules.seats)
+        seats = seats_in_play(rules, {})
+        assert rules.to_move(state) == seats[0]
+        assert set(rules.score(state)) == set(seats)
+        attributes = ["stand_in", "allows_undo", "move_time_limits", "random_setup"]
+        attributes += ["first_by_lot", "time_out", "scored_endings", "draw_offer_interval_s"]
+        attributes += ["disconnect_loses_after_s", "fixed_time_control"]
+        absent = [name for name in attributes if not hasattr(rules, name)]
+        assert not absent, f"{game} does not say {absent}"
+        assert rules.time_out in ("lose", "cpu_moves", "pass")
+        if rules.scored_endings:
+            assert callable(getattr(rules, "resign_move", None)), f"{game} has no resign move"

@@ -522,6 +522,14 @@ class QuadrotoneEngine:
             raise RecordError(f"snapshot: {error}") from None
         return state
 
+    def resign_move(self, seat: str) -> dict:
+        """The record's entry for a resignation (Q19)."""
+        return {"resign": seat}
+
+    def draw_move(self) -> dict:
+        """The record's entry for an agreed draw (Q19)."""
+        return {"draw": True}
+
     # -- records ---------------------------------------------------------------
     def read_record(self, text: str, filename: str = "") -> Record:
         return records.read(text, filename)

@@ -1,0 +1,74 @@
+"""The Quadramids CPU player: greedy on points, then safety, then building.
+
+Every legal move is played on a copy of the position and the result is weighed:
+one-off points (attacks, captures, knock-outs, unblocking) first, then the income
+the move makes or takes away (apexes in, pyramids blocked), then figures left open
+to an enemy attack (M9), then squares and three-of-four squares built and cells
+held in the capital and the golden cities. The first best move in `legal_moves`
+order wins, so the choice is deterministic for a given state.
+"""
+
+from games.engines.quadramids.board import CAPITAL, CENTRES, GOLDEN, SQUARE
+from games.engines.quadramids.rules import EMPTY, Position, moves_of, threatened
+from games.engines.quadramids.rules import move as play_move
+from games.engines.quadramids.rules import put as play_put
+
+ONE_OFF = 10.0
+INCOME = 8.0
+ENEMY_INCOME = 3.0
+EXPOSED = 6.0
+ENEMY_EXPOSED = 1.0
+SQUARE_BUILT = 3.0
+THREE_OF_FOUR = 1.0
+RICH_CELL = 0.3
+ON_BOARD = 0.4
+
+
+def _shape(position: Position, seat: int) -> float:
+    cells = position.cells
+    value = 0.0
+    for c in CENTRES:
+        mine = free = 0
+        for cell in SQUARE[c]:
+            if cells[cell] == seat:
+                mine += 1
+            elif cells[cell] == EMPTY:
+                free += 1
+        if mine == 4:
+            value += SQUARE_BUILT
+        elif mine == 3 and free == 1:
+            value += THREE_OF_FOUR
+    value += RICH_CELL * sum(1 for cell in CAPITAL | GOLDEN if cells[cell] == seat)
+    return value
+
+
+def evaluate(position: Position, seat: int, players: int, one_off: int) -> float:
+    enemies = [s for s in range(players) if s != seat]
+    value = ONE_OFF * one_off + INCOME * position.income(seat)
+    value -= ENEMY_INCOME * sum(position.income(s) for s in enemies)
+    value -= EXPOSED * threatened(position, seat)
+    value += ENEMY_EXPOSED * sum(threatened(position, s) for s in enemies)
+    value += ON_BOARD * position.on_board(seat)
+    return value + _shape(position, seat)
+
+
+def suggest_move(state) -> list | None:
+    """The best move by the weights above for the side to move; None when it has none."""
+    from games.engines.quadramids.engine import _move_payload
+
+    seat = state.turn
+    best: tuple[float, tuple[int | None, int]] | None = None
+    for a, b in moves_of(state.position, seat):
+        trial = state.position.copy()
+        if a is None:
+            play_put(trial, b, seat)
+            one_off = 0
+        else:
+            _kind, one_off = play_move(trial, a, b, seat)
+        value = evaluate(trial, seat, state.players, one_off)
+        if best is None or value > best[0]:
+            best = (value, (a, b))
+    if best is None:
+        return None
+    a, b = best[1]
+    return _move_payload(a, b)
