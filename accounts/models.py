@@ -1,5 +1,6 @@
 """Users and their plans."""
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import models
 from django.db.models.functions import Lower
@@ -26,6 +27,15 @@ class User(AbstractUser):
         null=True,
         blank=True,
         help_text=_("When a paid plan ends; empty means it does not end. Ignored for free plans."),
+    )
+
+    language = models.CharField(
+        _("language"),
+        max_length=8,
+        blank=True,
+        default="",
+        choices=settings.LANGUAGES,
+        help_text=_("The site's language for this player; empty follows the browser."),
     )
 
     objects = CaseInsensitiveUserManager()

@@ -15,6 +15,7 @@ site_urlpatterns = [
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("account/", views.account, name="account"),
+    path("language/", views.set_language, name="set-language"),
     path("account/token/", views.account_token, name="account-token"),
 ]
 

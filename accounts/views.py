@@ -2,6 +2,7 @@
 
 import math
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -276,3 +277,24 @@ def game_row(game: Game, player: User) -> dict:
         "score": " : ".join(str(points) for points in [*my_points, *their_points]),
         "date": game.finished_at or game.started_at or game.created_at,
     }
+
+
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """The language switcher: remembered in a cookie, and in the account when logged in."""
+    language = request.POST.get("language", "")
+    response = HttpResponseRedirect(_safe_next(request) or reverse("home"))
+    if language not in dict(settings.LANGUAGES):
+        messages.error(request, _("There is no such language on this site."))
+        return response
+    if request.user.is_authenticated and request.user.language != language:
+        request.user.language = language
+        request.user.save(update_fields=["language"])
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=365 * 24 * 3600,
+        samesite="Lax",
+        secure=settings.SESSION_COOKIE_SECURE,
+    )
+    return response
