@@ -111,11 +111,17 @@ def game_page(game: Game, viewer: User | None) -> dict:
         for seat in seats
     ]
     to_move = next((p for p in players if p["to_move"]), None)
-    label = gettext("%(game)s board, %(width)s × %(height)s") % {
-        "game": game_title(game.game),
-        "width": detail["position"].get("width"),
-        "height": detail["position"].get("height"),
-    }
+    position = detail["position"]
+    across = position.get("width") or position.get("columns")
+    down = position.get("height") or position.get("rows")
+    if across and down:
+        label = gettext("%(game)s board, %(width)s × %(height)s") % {
+            "game": game_title(game.game),
+            "width": across,
+            "height": down,
+        }
+    else:
+        label = gettext("%(game)s board") % {"game": game_title(game.game)}
     if to_move:
         label += "; " + gettext("%(colour)s to move") % {"colour": to_move["title"]}
     championship = game.match.stage.championship if game.match_id else None
