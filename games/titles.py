@@ -49,3 +49,14 @@ def result_reason(reason: str) -> str:
 
 def seat_title(seat: str) -> str:
     return str(SEAT_TITLES.get(seat, seat.capitalize()))
+
+
+FORMAT_TITLES = {
+    "express": _("Express"),
+    "extended": _("Extended"),
+    "full": _("Full"),
+}
+
+
+def format_title(name: str) -> str:
+    return str(FORMAT_TITLES.get(name, name))

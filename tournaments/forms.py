@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config.errors import DomainError, NotAllowed
 from games.engines import GAMES
-from games.titles import game_title
+from games.titles import FORMAT_TITLES, game_title
 from tournaments import services, tiebreaks
 from tournaments.models import Championship
 
@@ -15,11 +15,7 @@ KROPKI_DEFAULT_SIZE = (39, 32)
 # Dots and Boxes championships offer the sides the rules name (D1): 3, 4 or 5 boxes.
 BOX_SIDES = (3, 4, 5)
 
-FORMAT_LABELS = {
-    "express": _("Express"),
-    "extended": _("Extended"),
-    "full": _("Full"),
-}
+FORMAT_LABELS = FORMAT_TITLES
 FORMAT_HELP = {
     "express": _("Short games: in Kropki the game stops after 80 moves."),
     "extended": _("Longer games: in Kropki the game stops after 160 moves."),

@@ -2,6 +2,7 @@
 
 from django import template
 
+from games.titles import format_title as format_title_of
 from games.titles import game_title as title_of
 
 register = template.Library()
@@ -35,3 +36,9 @@ def players(game) -> str:
     from games.selectors import seat_names
 
     return " – ".join(seat_names(game).values())
+
+
+@register.filter
+def format_title(name: str) -> str:
+    """A match format's name in the page's language."""
+    return format_title_of(name)
