@@ -2,6 +2,7 @@
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -215,7 +216,7 @@ class RematchView(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         swap = request.data.get("swap", True) if isinstance(request.data, dict) else True
         if not isinstance(swap, bool):
-            raise DomainError("true or false", field="swap")
+            raise DomainError(_("true or false"), field="swap")
         game = services.another_game(game_id, request.user, swap=swap)
         body = GameSerializer(game, context={"request": request}).data
         return Response(body, status=status.HTTP_201_CREATED)
@@ -236,7 +237,7 @@ class MovesView(APIView):
         try:
             after = int(request.query_params.get("after", 0))
         except ValueError:
-            raise DomainError("a whole number", field="after") from None
+            raise DomainError(_("a whole number"), field="after") from None
         rows = selectors.move_rows(game, after)
         return Response(MoveRowSerializer(rows, many=True).data)
 
@@ -286,9 +287,9 @@ def _wait_seconds(request: Request) -> float:
     try:
         seconds = float(raw)
     except ValueError:
-        raise DomainError("seconds, a number from 0 to 10", field="wait") from None
+        raise DomainError(_("seconds, a number from 0 to 10"), field="wait") from None
     if not 0 <= seconds <= MAX_WAIT_SECONDS:
-        raise DomainError("seconds, a number from 0 to 10", field="wait")
+        raise DomainError(_("seconds, a number from 0 to 10"), field="wait")
     return seconds
 
 
@@ -305,7 +306,7 @@ class RecordView(APIView):
         game = _game(game_id)
         form = request.query_params.get("format", "json")
         if form not in ("json", "sgf") or (form == "sgf" and game.game != "kropki"):
-            raise DomainError("json, or sgf for Kropki", field="format")
+            raise DomainError(_("json, or sgf for Kropki"), field="format")
         text = services.game_record(game, form)
         content_type = "application/json" if form == "json" else "application/x-go-sgf"
         response = HttpResponse(text, content_type=f"{content_type}; charset=utf-8")

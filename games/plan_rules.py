@@ -7,6 +7,8 @@ options depend on them.
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from accounts import plans
 from config.errors import NotAllowed
 
@@ -29,8 +31,11 @@ def check_may_play(game: str, options: Mapping[str, Any], player) -> None:
     reverse = game == "quadrotone" and options.get("variant") == "reverse"
     if reverse and not plans.has_entitlement(player, plans.Entitlement.REVERSE_VARIANT):
         raise NotAllowed(
-            f"The reverse variant of Quadrotone is for paid accounts, and {player.username}'s "
-            "is free (Q21).",
+            _(
+                "The reverse variant of Quadrotone is for paid accounts, and %(player)s's "
+                "is free (Q21)."
+            )
+            % {"player": player.username},
             code="paid_plan_needed",
             field="options.variant",
         )

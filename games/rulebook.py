@@ -101,10 +101,14 @@ class GameRules:
     decisions: int
 
 
-def document(game: str) -> str:
-    """The game's rules document (Markdown); KeyError for an unknown game."""
+def document(game: str, language: str = "en") -> str:
+    """The game's rules document (Markdown) in `language`, or the binding English one when
+    there is no translation; KeyError for an unknown game."""
     if game not in GAMES:
         raise KeyError(game)
+    translated = RULES_DIR / f"{game}.{language.split('-')[0]}.md"
+    if language != "en" and translated.exists():
+        return translated.read_text(encoding="utf-8")
     return (RULES_DIR / f"{game}.md").read_text(encoding="utf-8")
 
 
@@ -134,8 +138,8 @@ def overview() -> list[GameRules]:
 
 @lru_cache(maxsize=4 * len(GAMES))  # the games × a few languages
 def _page(game: str, language: str) -> RulesPage:
-    # `language` is only the cache key: captions and badges use the active translation.
-    return render(game, document(game), rule_examples.figures(game))
+    # Captions and badges use the active translation; the text is the language's document.
+    return render(game, document(game, language), rule_examples.figures(game))
 
 
 def render(

@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from config.errors import Conflict, DomainError, NotAllowed, NotFound
@@ -46,7 +47,7 @@ def create_game(
     try:
         rules = engine(game)
     except KeyError:
-        raise DomainError(f"unknown game {game!r}", field="game") from None
+        raise DomainError(_("unknown game %(game)r") % {"game": game}, field="game") from None
     options = plan_rules.options_for_creator(game, options or {}, creator)
     options = _with_random_setup(rules, options)
     if format:
@@ -64,13 +65,13 @@ def create_game(
     seats = seats_in_play(rules, options)
     seat = seat or seats[0]
     if seat not in seats:
-        raise DomainError(f"choose one of {', '.join(seats)}", field="seat")
+        raise DomainError(_("choose one of %(seats)s") % {"seats": ", ".join(seats)}, field="seat")
 
     practice = opponent == CPU_PLAYER
     if practice:
         invited: list[User | None] = [None] * (len(seats) - 1)
         if rated:
-            raise DomainError("games against the CPU are not rated", field="rated")
+            raise DomainError(_("games against the CPU are not rated"), field="rated")
     else:
         names = list(opponents) if opponents else [opponent] if opponent else []
         if not names:
@@ -155,16 +156,22 @@ def _invited_players(names: list[str], creator: User, wanted: int) -> list[User]
     """The players a friendly game invites, checked: real, distinct, not the creator."""
     field = "opponents" if wanted > 1 else "opponent"
     if len(names) != wanted:
-        raise DomainError(f"this game needs {wanted} opponents; {len(names)} given", field=field)
+        raise DomainError(
+            _("this game needs %(wanted)s opponents; %(given)s given")
+            % {"wanted": wanted, "given": len(names)},
+            field=field,
+        )
     players = []
     for name in names:
         player = User.objects.filter(username__iexact=name, is_active=True).first()
         if player is None:
-            raise DomainError(f"no player called {name!r}", field=field)
+            raise DomainError(_("no player called %(name)r") % {"name": name}, field=field)
         if player.pk == creator.pk:
-            raise DomainError("invite somebody else", field=field)
+            raise DomainError(_("invite somebody else"), field=field)
         if player in players:
-            raise DomainError(f"{player.username} is invited twice", field=field)
+            raise DomainError(
+                _("%(player)s is invited twice") % {"player": player.username}, field=field
+            )
         players.append(player)
     return players
 
@@ -185,7 +192,7 @@ def forfeit(game_id: int, loser: User) -> Game:
 def _participant_seat(game: Game, user: User) -> Seat:
     seat = game.seats.filter(user=user).first()
     if seat is None:
-        raise NotAllowed("You do not play in this game.")
+        raise NotAllowed(_("You do not play in this game."))
     return seat
 
 
@@ -194,9 +201,9 @@ def accept_invitation(game_id: int, user: User) -> Game:
         game = _locked(game_id)
         seat = _participant_seat(game, user)
         if game.status != Game.Status.INVITED:
-            raise Conflict(f"The game is {game.status}, not waiting for an answer.")
+            raise Conflict(_("The game is not waiting for an answer."))
         if game.created_by_id == seat.user_id:
-            raise NotAllowed("Your opponent accepts the invitation, not you.")
+            raise NotAllowed(_("Your opponent accepts the invitation, not you."))
         plan_rules.check_may_play(game.game, game.options, user)
         seat.accepted = True
         seat.save(update_fields=["accepted"])
@@ -218,7 +225,7 @@ def decline_invitation(game_id: int, user: User) -> Game:
         game = _locked(game_id)
         _participant_seat(game, user)
         if game.status != Game.Status.INVITED:
-            raise Conflict(f"The game is {game.status}, not waiting for an answer.")
+            raise Conflict(_("The game is not waiting for an answer."))
         game.status = Game.Status.DECLINED
         game.to_move = ""
         game.version += 1
@@ -255,8 +262,8 @@ def submit_move(*, game_id: int, user: User, seq: int, payload) -> tuple[Move, b
     seat = Seat.objects.filter(game_id=game_id, user=user).values_list("seat", "game__game").first()
     if seat is None:
         if not Game.objects.filter(pk=game_id).exists():
-            raise NotFound("No such game.")
-        raise NotAllowed("You do not play in this game.")
+            raise NotFound(_("No such game."))
+        raise NotAllowed(_("You do not play in this game."))
     seat_name, game_name = seat
     presence.touch(game_id, seat_name)
     try:
@@ -277,7 +284,9 @@ def submit_move(*, game_id: int, user: User, seq: int, payload) -> tuple[Move, b
     held = Move.objects.exclude(status=Move.Status.REFUSED).filter(game_id=game_id, seq=seq).first()
     if held is not None and held.seat == seat_name and held.payload == payload:
         return held, False
-    raise Conflict(f"Move {seq} is already taken by another move.", code="seq_taken")
+    raise Conflict(
+        _("Move %(seq)s is already taken by another move.") % {"seq": seq}, code="seq_taken"
+    )
 
 
 def _enqueue(game_id: int) -> None:
@@ -289,7 +298,7 @@ def _enqueue(game_id: int) -> None:
 def _locked(game_id: int) -> Game:
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
-        raise NotFound("No such game.")
+        raise NotFound(_("No such game."))
     return game
 
 
@@ -568,7 +577,7 @@ def _lose(game_id: int, user: User, reason: str, *, refuse_if_over: bool) -> Gam
         seat = _participant_seat(game, user)
         if game.status != Game.Status.ACTIVE:
             if refuse_if_over:
-                raise Conflict("The game is not being played.", code="game_over")
+                raise Conflict(_("The game is not being played."), code="game_over")
             return game
         events: list[dict] = []
         rules = engine(game.game)
@@ -613,11 +622,11 @@ def offer_draw(game_id: int, user: User) -> Game:
         game = _locked(game_id)
         seat = _participant_seat(game, user)
         if game.status != Game.Status.ACTIVE:
-            raise Conflict("The game is not being played.", code="game_over")
+            raise Conflict(_("The game is not being played."), code="game_over")
         events: list[dict] = []
         rules = engine(game.game)
         if len(seats_in_play(rules, game.options)) != 2:
-            raise Conflict("Draws are agreed between two players.", code="no_draw")
+            raise Conflict(_("Draws are agreed between two players."), code="no_draw")
         now = timezone.now()
         if game.draw_offer and game.draw_offer != seat.seat:
             if rules.scored_endings and hasattr(rules, "draw_move"):
@@ -633,7 +642,8 @@ def offer_draw(game_id: int, user: User) -> Game:
                 and now - datetime.fromisoformat(last) < timedelta(seconds=interval)
             ):
                 raise Conflict(
-                    f"A draw may be offered once every {interval // 60} minutes.",
+                    _("A draw may be offered once every %(minutes)s minutes.")
+                    % {"minutes": interval // 60},
                     code="draw_offer_too_soon",
                 )
             game.draw_offers = {**game.draw_offers, seat.seat: now.isoformat()}
@@ -659,9 +669,9 @@ def undo(game_id: int, user: User) -> Game:
         seat = _participant_seat(game, user)
         rules = engine(game.game)
         if not rules.allows_undo:
-            raise Conflict("The rules of this game have no taking back.", code="no_undo")
+            raise Conflict(_("The rules of this game have no taking back."), code="no_undo")
         if game.status != Game.Status.ACTIVE:
-            raise Conflict("The game is not being played.", code="game_over")
+            raise Conflict(_("The game is not being played."), code="game_over")
         events: list[dict] = []
         opponents_are_cpu = all(s.is_cpu for s in game.seats.all() if s.seat != seat.seat)
         if game.undo_request and game.undo_request != seat.seat:
@@ -670,7 +680,7 @@ def undo(game_id: int, user: User) -> Game:
             state = _take_back(game, rules, seat.seat)
         else:
             if not _last_own_move(game, seat.seat):
-                raise Conflict("You have no move to take back.", code="nothing_to_undo")
+                raise Conflict(_("You have no move to take back."), code="nothing_to_undo")
             game.undo_request = seat.seat
             events.append({"type": "undo_request", "game": game.pk, "seat": seat.seat})
             state = None
@@ -692,7 +702,7 @@ def _take_back(game: Game, rules, seat: str):
     """Undo `seat`'s last move and every move after it; the position is replayed without them."""
     last = _last_own_move(game, seat)
     if last is None:
-        raise Conflict("There is no move to take back.", code="nothing_to_undo")
+        raise Conflict(_("There is no move to take back."), code="nothing_to_undo")
     game.moves.filter(
         status__in=[Move.Status.ACCEPTED, Move.Status.PENDING], seq__gte=last.seq
     ).update(status=Move.Status.UNDONE, processed_at=timezone.now())
@@ -717,9 +727,11 @@ def set_away(game_id: int, user: User, away: bool) -> Game:
         game = _locked(game_id)
         seat = _participant_seat(game, user)
         if not engine(game.game).stand_in:
-            raise Conflict("In this game nobody plays for a player who leaves.", code="no_stand_in")
+            raise Conflict(
+                _("In this game nobody plays for a player who leaves."), code="no_stand_in"
+            )
         if game.status != Game.Status.ACTIVE:
-            raise Conflict("The game is not being played.", code="game_over")
+            raise Conflict(_("The game is not being played."), code="game_over")
         seat.away = away
         seat.save(update_fields=["away"])
         game.version += 1
@@ -738,12 +750,12 @@ def another_game(game_id: int, user: User, *, swap: bool = True) -> Game:
     """
     game = Game.objects.prefetch_related("seats__user").filter(pk=game_id).first()
     if game is None:
-        raise NotFound("No such game.")
+        raise NotFound(_("No such game."))
     seat = _participant_seat(game, user)
     if game.kind == Game.Kind.CHAMPIONSHIP:
-        raise Conflict("A championship schedules its own games.", code="championship_game")
+        raise Conflict(_("A championship schedules its own games."), code="championship_game")
     if game.status not in (Game.Status.FINISHED, Game.Status.DECLINED):
-        raise Conflict("Finish this game first.", code="game_not_over")
+        raise Conflict(_("Finish this game first."), code="game_not_over")
     seats = engine(game.game).seats
     mine = seat.seat
     if swap and len(seats) == 2:

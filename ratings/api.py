@@ -1,5 +1,6 @@
 """Ratings API: leaderboards and players' ratings with history."""
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
@@ -45,7 +46,10 @@ class LeaderboardView(APIView):
     )
     def get(self, request: Request, game: str) -> Response:
         if game not in GAMES:
-            raise NotFound(f"No game called {game!r}; games: {', '.join(GAMES)}.")
+            raise NotFound(
+                _("No game called %(game)r; games: %(games)s.")
+                % {"game": game, "games": ", ".join(GAMES)}
+            )
         return Response(selectors.leaderboard(game))
 
 

@@ -1,5 +1,6 @@
 """Championships API: create, list, enter, withdraw, start, standings, bracket, games."""
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -72,7 +73,7 @@ class ChampionshipSerializer(serializers.ModelSerializer):
 def _championship(request: Request, championship_id: int) -> Championship:
     championship = visible_championships(request.user).filter(pk=championship_id).first()
     if championship is None:
-        raise NotFound("No such championship.")
+        raise NotFound(_("No such championship."))
     return championship
 
 

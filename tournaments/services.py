@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts import plans
 from accounts.models import User
@@ -38,18 +39,22 @@ def create_championship(*, organiser: User, name: str, game: str, **settings) ->
     try:
         rules = engine(game)
     except KeyError:
-        raise DomainError(f"unknown game {game!r}", field="game") from None
+        raise DomainError(_("unknown game %(game)r") % {"game": game}, field="game") from None
     options = plan_rules.options_for_creator(game, settings.get("options") or {}, organiser)
     for stage_format in ("group_format", "playoff_format"):
         value = settings.get(stage_format)
         if value is not None and value not in FORMATS:
-            raise DomainError(f"one of {', '.join(FORMATS)}", field=stage_format)
+            raise DomainError(
+                _("one of %(names)s") % {"names": ", ".join(FORMATS)}, field=stage_format
+            )
     try:
         rules.new(options)
     except OptionError as error:
         raise DomainError(error.message, field=f"options.{error.field}") from None
     if len(seats_in_play(rules, options)) != 2:
-        raise DomainError("championship games are played by two players", field="options.players")
+        raise DomainError(
+            _("championship games are played by two players"), field="options.players"
+        )
     try:
         control = clocks.parse_time_control(
             settings.get("time_control"), rules.move_time_limits, rules.fixed_time_control
@@ -59,21 +64,24 @@ def create_championship(*, organiser: User, name: str, game: str, **settings) ->
     group_size = settings.get("group_size", 4)
     advance = settings.get("advance_per_group", 2)
     if not 2 <= group_size <= 16:
-        raise DomainError("from 2 to 16 players", field="group_size")
+        raise DomainError(_("from 2 to 16 players"), field="group_size")
     if not 1 <= advance <= group_size:
-        raise DomainError("from 1 to the group size", field="advance_per_group")
+        raise DomainError(_("from 1 to the group size"), field="advance_per_group")
     points = settings.get("points_system", "2-1-0")
     if points not in tiebreaks.POINT_SYSTEMS:
-        raise DomainError(f"one of {', '.join(tiebreaks.POINT_SYSTEMS)}", field="points_system")
+        raise DomainError(
+            _("one of %(names)s") % {"names": ", ".join(tiebreaks.POINT_SYSTEMS)},
+            field="points_system",
+        )
     order = list(settings.get("tiebreaks") or tiebreaks.DEFAULT_TIEBREAKS)
     unknown = [name for name in order if name not in tiebreaks.TIEBREAKS]
     if unknown:
-        raise DomainError(f"unknown tie-break {unknown[0]!r}", field="tiebreaks")
+        raise DomainError(_("unknown tie-break %(name)r") % {"name": unknown[0]}, field="tiebreaks")
     visibility = settings.get("visibility", Championship.Visibility.PUBLIC)
     if visibility == Championship.Visibility.PRIVATE and not plans.has_entitlement(
         organiser, plans.Entitlement.PRIVATE_CHAMPIONSHIPS
     ):
-        raise NotAllowed("Private championships come with a paid plan.")
+        raise NotAllowed(_("Private championships come with a paid plan."))
     return Championship.objects.create(
         name=name,
         game=game,
@@ -95,7 +103,7 @@ def create_championship(*, organiser: User, name: str, game: str, **settings) ->
 def _locked(championship_id: int) -> Championship:
     championship = Championship.objects.select_for_update().filter(pk=championship_id).first()
     if championship is None:
-        raise NotFound("No such championship.")
+        raise NotFound(_("No such championship."))
     return championship
 
 
@@ -106,20 +114,26 @@ def enter(championship_id: int, *, by: User, username: str | None = None) -> Ent
         player = by
         if username and username.lower() != by.username.lower():
             if by.pk != championship.organiser_id:
-                raise NotAllowed("Only the organiser enters other players.")
+                raise NotAllowed(_("Only the organiser enters other players."))
             player = User.objects.filter(username__iexact=username, is_active=True).first()
             if player is None:
-                raise DomainError(f"no player called {username!r}", field="username")
+                raise DomainError(
+                    _("no player called %(name)r") % {"name": username}, field="username"
+                )
         if championship.status != Championship.Status.REGISTRATION:
-            raise Conflict("Registration is closed.", code="registration_closed")
+            raise Conflict(_("Registration is closed."), code="registration_closed")
         limit = plans.championship_entrant_limit(championship.organiser)
         if limit is not None and championship.entries.count() >= limit:
             raise Conflict(
-                f"This championship is full: {limit} entrants on the organiser's free plan.",
+                _("This championship is full: %(limit)s entrants on the organiser's free plan.")
+                % {"limit": limit},
                 code="championship_full",
             )
         if championship.entries.filter(player=player).exists():
-            raise Conflict(f"{player.username} has already entered.", code="already_entered")
+            raise Conflict(
+                _("%(player)s has already entered.") % {"player": player.username},
+                code="already_entered",
+            )
         plan_rules.check_may_play(championship.game, championship.options, player)
         return Entry.objects.create(championship=championship, player=player)
 
@@ -130,15 +144,17 @@ def withdraw(championship_id: int, *, by: User, username: str | None = None) -> 
         championship = _locked(championship_id)
         target = username or by.username
         if target.lower() != by.username.lower() and by.pk != championship.organiser_id:
-            raise NotAllowed("Only the organiser withdraws other players.")
+            raise NotAllowed(_("Only the organiser withdraws other players."))
         entry = championship.entries.filter(player__username__iexact=target).first()
         if entry is None or entry.withdrawn_at is not None:
-            raise NotFound(f"{target} is not playing in this championship.")
+            raise NotFound(
+                _("%(player)s is not playing in this championship.") % {"player": target}
+            )
         if championship.status == Championship.Status.REGISTRATION:
             entry.delete()
             return
         if championship.status == Championship.Status.FINISHED:
-            raise Conflict("The championship is over.", code="championship_over")
+            raise Conflict(_("The championship is over."), code="championship_over")
         entry.withdrawn_at = timezone.now()
         entry.save(update_fields=["withdrawn_at"])
         active = Game.objects.filter(
@@ -182,12 +198,14 @@ def start(championship_id: int, *, by: User) -> Championship:
     with transaction.atomic():
         championship = _locked(championship_id)
         if by.pk != championship.organiser_id:
-            raise NotAllowed("Only the organiser starts the championship.")
+            raise NotAllowed(_("Only the organiser starts the championship."))
         if championship.status != Championship.Status.REGISTRATION:
-            raise Conflict("The championship has already started.", code="already_started")
+            raise Conflict(_("The championship has already started."), code="already_started")
         entries = seeding_order(championship.entries.select_related("player"), championship.game)
         if len(entries) < 2:
-            raise Conflict("A championship needs at least two entrants.", code="too_few_entrants")
+            raise Conflict(
+                _("A championship needs at least two entrants."), code="too_few_entrants"
+            )
         seeds = {entry.pk: seed for seed, entry in enumerate(entries, start=1)}
         lots = list(range(1, len(entries) + 1))
         random.SystemRandom().shuffle(lots)

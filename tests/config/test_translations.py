@@ -96,3 +96,13 @@ def test_api_error_message_in_russian_keeps_its_english_code(db):
     error = answer.json()["error"]
     assert answer.status_code == 400 and error["code"] == "invalid"
     assert error["details"]["username"] == ["Обязательное поле."]
+
+
+@pytest.mark.parametrize(("language", "phrase"), [("ru", "окружени"), ("pl", "otocz")])
+def test_rules_pages_are_written_in_each_language_with_the_same_rule_anchors(db, language, phrase):
+    english = Client(HTTP_ACCEPT_LANGUAGE="en").get("/rules/kropki/").content.decode()
+    translated = Client(HTTP_ACCEPT_LANGUAGE=language).get("/rules/kropki/").content.decode()
+    assert phrase in translated and phrase not in english
+    for rule in ("K1", "K6", "K13", "K16"):
+        assert f'id="{rule}"' in translated
+    assert translated.count("board-kropki") == english.count("board-kropki")  # the drawings
