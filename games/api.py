@@ -16,6 +16,7 @@ from config.errors import DomainError
 from games import live, selectors, services
 from games.engines import GAMES
 from games.models import CPU_PLAYER, Game, Move
+from games.refusals import translated_reason
 
 MAX_WAIT_SECONDS = 10.0
 
@@ -101,7 +102,7 @@ class MoveRowSerializer(serializers.ModelSerializer):
     def get_reason(self, move: Move) -> dict | None:
         if move.status != Move.Status.REFUSED:
             return None
-        return {"code": move.refusal_code, "message": move.refusal_message}
+        return translated_reason({"code": move.refusal_code, "message": move.refusal_message})
 
 
 MoveResultSerializer = inline_serializer(
@@ -277,6 +278,8 @@ class MovesView(APIView):
         if result is None:
             body = {"seq": move.seq, "status": move.status, "url": url}
             return Response(body, status=status.HTTP_202_ACCEPTED)
+        if result.get("reason"):
+            result = {**result, "reason": translated_reason(result["reason"])}
         return Response({**result, "url": url}, status=status.HTTP_200_OK)
 
 

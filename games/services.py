@@ -19,6 +19,7 @@ from games import clocks, live, plan_rules, presence
 from games.engines import GAMES, IllegalMove, OptionError, engine
 from games.engines.base import seats_in_play
 from games.models import CPU_PLAYER, Game, Move, Seat
+from games.refusals import refusal_message
 
 # Pending moves older than this are handed to a worker again by the sweep.
 SWEEP_AFTER = timedelta(seconds=3)
@@ -269,7 +270,8 @@ def submit_move(*, game_id: int, user: User, seq: int, payload) -> tuple[Move, b
     try:
         engine(game_name).validate_move(payload)
     except IllegalMove as refusal:
-        raise DomainError(refusal.message, code=refusal.code, field="move") from None
+        message = refusal_message(refusal.code, refusal.message)
+        raise DomainError(message, code=refusal.code, field="move") from None
     try:
         # Outside a transaction the INSERT commits on its own: one round trip, durable
         # before the worker is called (on_commit then runs at once).

@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from accounts.models import User
 from tests.support.processes import PROJECT, bare_environment, project_copy
 
 LANGUAGES = ("ru", "pl")
@@ -106,3 +107,33 @@ def test_rules_pages_are_written_in_each_language_with_the_same_rule_anchors(db,
     for rule in ("K1", "K6", "K13", "K16"):
         assert f'id="{rule}"' in translated
     assert translated.count("board-kropki") == english.count("board-kropki")  # the drawings
+
+
+@pytest.mark.django_db(transaction=True)
+def test_refused_move_speaks_russian_and_keeps_its_english_code(embedded, make_user):
+    from tests.conftest import client_with_token
+
+    make_user("alice"), make_user("bob")
+    alice = client_with_token(User.objects.get(username="alice"))
+    bob = client_with_token(User.objects.get(username="bob"))
+    body = {"game": "kropki", "options": {"width": 8, "height": 8, "start": "empty"}}
+    game_id = alice.post("/api/games/", {**body, "opponent": "bob"}, format="json").json()["id"]
+    bob.post(f"/api/games/{game_id}/accept/")
+    alice.post(f"/api/games/{game_id}/moves/?wait=5", {"seq": 1, "move": [4, 4]}, format="json")
+    refused = bob.post(
+        f"/api/games/{game_id}/moves/?wait=5",
+        {"seq": 2, "move": [4, 4]},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="ru",
+    ).json()
+    assert refused["status"] == "refused"
+    assert refused["reason"] == {"code": "occupied", "message": "Это место занято."}
+    english = bob.get(f"/api/games/{game_id}/moves/?after=1").json()[0]["reason"]
+    assert english == {"code": "occupied", "message": "4-4 already holds a dot (K9)."}
+    malformed = bob.post(
+        f"/api/games/{game_id}/moves/", {"seq": 2, "move": "e4"}, format="json",
+        HTTP_ACCEPT_LANGUAGE="pl",
+    ).json()["error"]  # fmt: skip
+    assert (
+        malformed["code"] == "malformed" and malformed["message"] == "To nie jest ruch w tej grze."
+    )
