@@ -4,6 +4,8 @@ The pages read through selectors and write through services, like the API; what 
 is only turning those into what the templates show (translated labels, formatted numbers).
 """
 
+from decimal import Decimal
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -11,6 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -53,10 +56,10 @@ def round_title(name: str | None) -> str:
 
 
 def number(value: float | int | None) -> str:
-    """2.0 as 2, 2.5 as 2.5, 2.25 as 2.25."""
+    """2.0 as 2, 2.5 as 2.5 (2,5 in Russian and Polish), 2.25 as 2.25."""
     if value is None:
         return ""
-    return f"{value:g}"
+    return formats.number_format(Decimal(f"{value:g}"), use_l10n=True)
 
 
 def time_control_text(control: dict | None) -> str:

@@ -136,3 +136,11 @@ def test_refused_move_speaks_russian_and_keeps_its_english_code(embedded, make_u
     ).json()["error"]  # fmt: skip
     assert malformed["code"] == "malformed"
     assert malformed["details"]["move"] == ["To nie jest ruch w tej grze."]
+
+
+@pytest.mark.parametrize(("language", "shown"), [("en", "6.25"), ("ru", "6,25"), ("pl", "6,25")])
+def test_standings_numbers_are_written_the_languages_way(language, shown):
+    from tournaments.views import number
+
+    with translation.override(language):
+        assert [number(2.0), number(6.25)] == ["2", shown]
