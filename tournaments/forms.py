@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config.errors import DomainError, NotAllowed
 from games.engines import GAMES
-from games.titles import FORMAT_TITLES, game_title
+from games.titles import FORMAT_TITLES, GAME_TITLES
 from tournaments import services, tiebreaks
 from tournaments.models import Championship
 
@@ -94,7 +94,7 @@ def _ordinal_label(position: int) -> str:
 class ChampionshipForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     game = forms.ChoiceField(
-        label=_("Game"), choices=[(name, game_title(name)) for name in GAMES], initial=GAMES[0]
+        label=_("Game"), choices=[(name, GAME_TITLES[name]) for name in GAMES], initial=GAMES[0]
     )
     width = forms.IntegerField(
         label=_("Board width"),
