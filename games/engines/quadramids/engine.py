@@ -17,7 +17,7 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from games.engines.base import IllegalMove, Record, RecordError, Result, Step
+from games.engines.base import IllegalMove, Record, RecordError, Result, Step, replay_moves
 from games.engines.quadramids import records
 from games.engines.quadramids.board import (
     CELLS,
@@ -555,26 +555,8 @@ class QuadramidsEngine:
         """One line per record move: the common keys plus "scores" (what each seat won with
         this line: the mover's income and one-off points, automatic passers' income),
         "income", "one_off", "kind" and "passes"."""
-        state = self.new(record.options)
-        for n, payload in enumerate(record.moves, start=1):
-            try:
-                state, step = self.apply(state, payload, record=True)
-            except IllegalMove as refusal:
-                yield {"n": n, "error": refusal.as_dict()}
-                return
-            yield {
-                "n": n,
-                "player": step.player,
-                "move": step.move,
-                "points": step.points,
-                "score": self.score(state),
-                "over": state.over,
-                "scores": step.extra["scores"],
-                "income": step.extra["income"],
-                "one_off": step.extra["one_off"],
-                "kind": step.extra["kind"],
-                "passes": step.extra["passes"],
-            }
+        own = ("scores", "income", "one_off", "kind", "passes")
+        return replay_moves(self, record, lambda state, step: {k: step.extra[k] for k in own})
 
 
 def _place(name: str, *, cell: bool) -> int:
