@@ -168,7 +168,11 @@ def game_page(game: Game, viewer: User | None) -> dict:
         "quadrotone": quadrotone_board.panel(detail["position"], mine)
         if game.game == "quadrotone"
         else None,
-        "draw_offers": active and mine is not None and len(seats) == 2,
+        # The CPU never answers a draw offer: none is offered in practice.
+        "draw_offers": active
+        and mine is not None
+        and len(seats) == 2
+        and game.kind != Game.Kind.PRACTICE,
         "can_rematch": mine is not None
         and game.kind != Game.Kind.CHAMPIONSHIP
         and game.status in (Game.Status.FINISHED, Game.Status.DECLINED),
