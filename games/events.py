@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
 
 from games import live, presence
+from games.engines import engine
 from games.models import Game
 
 HEARTBEAT_SECONDS = 15.0
@@ -63,7 +64,7 @@ def game_events(request: HttpRequest, game_id: int) -> StreamingHttpResponse:
     """Anyone may follow a game, as spectators follow a championship."""
     game = get_object_or_404(Game, pk=game_id)
     seat = None
-    if request.user.is_authenticated:
+    if request.user.is_authenticated and engine(game.game).disconnect_loses_after_s:
         seat = game.seats.filter(user=request.user).values_list("seat", flat=True).first()
         if seat:
             presence.touch(game.pk, seat)

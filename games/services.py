@@ -247,6 +247,8 @@ def _start(game: Game, now: datetime) -> None:
 
 def touch_presence(game: Game, user: User) -> None:
     """The player is here: their live page or their moves say so (Q20)."""
+    if not engine(game.game).disconnect_loses_after_s:
+        return  # only games that end on a disconnection keep track
     seat = next((s.seat for s in game.seats.all() if s.user_id == user.pk), None)
     if seat is not None:
         presence.touch(game.pk, seat)
@@ -266,9 +268,11 @@ def submit_move(*, game_id: int, user: User, seq: int, payload) -> tuple[Move, b
             raise NotFound(_("No such game."))
         raise NotAllowed(_("You do not play in this game."))
     seat_name, game_name = seat
-    presence.touch(game_id, seat_name)
+    rules = engine(game_name)
+    if rules.disconnect_loses_after_s:
+        presence.touch(game_id, seat_name)  # Q20: a move shows the player is here
     try:
-        engine(game_name).validate_move(payload)
+        rules.validate_move(payload)
     except IllegalMove as refusal:
         message = refusal_message(refusal.code, refusal.message)
         raise DomainError(message, code=refusal.code, field="move") from None
