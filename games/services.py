@@ -365,6 +365,8 @@ def _disconnected_seat(game: Game, rules) -> str | None:
 def _cpu_seats(game: Game, rules) -> set[str]:
     """The seats the CPU plays now: a practice game's CPU, and players away where the rules
     let the CPU stand in for them (D10)."""
+    if game.kind != Game.Kind.PRACTICE and not rules.stand_in:
+        return set()  # nobody else plays here: no need to read the seats on every move
     seats = list(game.seats.all())
     playing = {seat.seat for seat in seats if seat.is_cpu}
     if rules.stand_in:
