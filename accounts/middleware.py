@@ -22,7 +22,5 @@ class AccountLanguageMiddleware:
         if language:
             translation.activate(language)
             request.LANGUAGE_CODE = language
-        response = self.get_response(request)
-        if language:
-            response.headers.setdefault("Content-Language", language)
-        return response
+        # LocaleMiddleware, outside this one, names the active language in Content-Language.
+        return self.get_response(request)
