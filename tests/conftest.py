@@ -115,6 +115,42 @@ def celery_worker_name(django_db_setup, django_db_blocker) -> str:
         yield name
 
 
+def settle_worker(name: str, seconds: float = 60) -> None:
+    """Wait until the worker has nothing left to do for the test that ends.
+
+    A task still running (a rating update after a game ends, a clock check that
+    comes due) would hold row locks while the test database is truncated, and the
+    two would deadlock. Queued and scheduled tasks of a finished test are dropped.
+    """
+    import time
+
+    import redis
+    from django.conf import settings
+
+    broker = redis.Redis.from_url(settings.REDIS_URL)
+    inspector = celery_app.control.inspect(destination=[name], timeout=1)
+    deadline = time.monotonic() + seconds
+    quiet_rounds = 0
+    while quiet_rounds < 2:
+        assert time.monotonic() < deadline, f"the worker {name} did not settle in {seconds} s"
+        celery_app.control.purge()
+        scheduled = (inspector.scheduled() or {}).get(name, [])
+        for entry in scheduled:
+            celery_app.control.revoke(entry["request"]["id"], destination=[name])
+        busy = (inspector.active() or {}).get(name, []) + (inspector.reserved() or {}).get(name, [])
+        queued = broker.llen(settings.CELERY_TASK_DEFAULT_QUEUE)
+        quiet_rounds = quiet_rounds + 1 if not (busy or queued) else 0
+        if quiet_rounds < 2:
+            time.sleep(0.1)
+
+
+@pytest.fixture
+def real_worker(celery_worker_name):
+    """The session's real worker for one test; it is left idle when the test ends."""
+    yield celery_worker_name
+    settle_worker(celery_worker_name)
+
+
 @pytest.fixture
 def embedded(settings):
     """Run as `make demo` does: tasks in-process, live updates through the in-process hub."""

@@ -62,7 +62,7 @@ def _streams_closed_before_the_test_database_goes(django_db_setup, django_db_blo
 def site(request, live_server, transactional_db, settings) -> str:
     """The site's address, with moves decided by a real worker when CI provides one."""
     if settings.REDIS_URL:
-        request.getfixturevalue("celery_worker_name")
+        request.getfixturevalue("real_worker")
     else:
         request.getfixturevalue("embedded")
     return live_server.url

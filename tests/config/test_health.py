@@ -19,12 +19,12 @@ def test_healthz_embedded_runs_tasks_in_process(client, settings):
     assert "no-cache" in response["Cache-Control"]
 
 
-def test_healthz_sees_a_real_worker_through_redis(client, celery_worker_name):
+def test_healthz_sees_a_real_worker_through_redis(client, real_worker):
     body = client.get("/healthz").json()
     assert body["status"] == "ok"
     assert body["broker"] == {"ok": True, "mode": "redis"}
     assert body["workers"]["ok"] is True
-    assert celery_worker_name in body["workers"]["names"]
+    assert real_worker in body["workers"]["names"]
 
 
 def test_healthz_is_503_when_the_database_is_down():

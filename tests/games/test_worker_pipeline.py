@@ -12,6 +12,7 @@ import pytest
 import redis
 from celery import Celery
 from django.conf import settings
+from django.db import connections
 
 from accounts.models import User
 from games import services
@@ -26,13 +27,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 # Workers started by a test listen on their own Redis database, away from the session's worker.
 SPARE_REDIS_DB = 2
-
-
-@pytest.fixture
-def real_worker(celery_worker_name):
-    """The session's worker; the web side sends it tasks through Redis."""
-    assert not settings.CELERY_TASK_ALWAYS_EAGER
-    return celery_worker_name
 
 
 def spare_broker_url() -> str:
@@ -147,7 +141,10 @@ def test_same_move_sent_20_times_at_once_is_one_move(real_worker, alice_api, bob
     answers = []
 
     def send():
-        answers.append(play(client_with_token(alice), game_id, 1, [3, 3], wait=10))
+        try:
+            answers.append(play(client_with_token(alice), game_id, 1, [3, 3], wait=10))
+        finally:
+            connections.close_all()  # each thread has its own connection; none may outlive it
 
     threads = [threading.Thread(target=send) for _ in range(20)]
     for thread in threads:

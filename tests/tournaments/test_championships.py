@@ -174,7 +174,7 @@ def test_a_whole_16_player_championship_played_by_cpu_players(organiser_api, mak
     whole_championship(organiser_api, make_user)
 
 
-@pytest.mark.usefixtures("celery_worker_name")
+@pytest.mark.usefixtures("real_worker")
 def test_a_whole_16_player_championship_through_the_real_worker(organiser_api, make_user, settings):
     from config.celery import app
 
