@@ -17,6 +17,7 @@ MODULES = [
     "bench.dots_and_boxes",
     "bench.quadrotone_scoring",
     "bench.quadrotone_bot",
+    "bench.quadramids_cpu",
     "bench.ratings",
     "bench.accounts_api",
     "bench.championships",

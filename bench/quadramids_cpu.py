@@ -1,0 +1,117 @@
+"""Quadramids: `engine.apply`, and the CPU against a points-only greedy player.
+
+The baseline takes the move that scores most at once (one-off points plus the
+income the move sets up) and picks at random among equals; it ignores safety.
+Two-player games use the default 200-move limit, each side starting half of
+them. Four-player games are CPU in every seat, for the move times with the most
+figures about. Run alone with `python -m bench.quadramids_cpu` (no database needed).
+"""
+
+import random
+import statistics
+import time
+
+from bench.timing import Throughput
+
+MATCH_GAMES = 40
+FOUR_PLAYER_GAMES = 6
+
+
+def greedy_move(state, chooser: random.Random) -> list:
+    """The baseline's move: most points now, ties broken at random."""
+    from games.engines.quadramids.engine import _move_payload
+    from games.engines.quadramids.rules import move, moves_of, put
+
+    seat = state.turn
+    best, choices = None, []
+    for a, b in moves_of(state.position, seat):
+        trial = state.position.copy()
+        if a is None:
+            put(trial, b, seat)
+            one_off = 0
+        else:
+            one_off = move(trial, a, b, seat)[1]
+        value = one_off + trial.income(seat)
+        if best is None or value > best:
+            best, choices = value, [(a, b)]
+        elif value == best:
+            choices.append((a, b))
+    return _move_payload(*chooser.choice(choices))
+
+
+def _timed_suggest(state, times: list[float]) -> list:
+    from games.engines.quadramids import ENGINE
+
+    started = time.perf_counter()
+    move = ENGINE.suggest(state)
+    times.append(time.perf_counter() - started)
+    return move
+
+
+def play_match(games: int) -> tuple[list[int], list[int], list[float]]:
+    """([wins, draws, losses] of the CPU, its score margins, every CPU move's seconds)."""
+    from games.engines.quadramids import ENGINE
+
+    tally, margins, times = [0, 0, 0], [], []
+    for number in range(games):
+        chooser = random.Random(number)
+        cpu = number % 2
+        state = ENGINE.new({"players": 2})
+        while not ENGINE.result(state).over:
+            if state.turn == cpu:
+                move = _timed_suggest(state, times)
+            else:
+                move = greedy_move(state, chooser)
+            state, _step = ENGINE.apply(state, move)
+        margin = state.scores[cpu] - state.scores[1 - cpu]
+        margins.append(margin)
+        tally[0 if margin > 0 else 1 if margin == 0 else 2] += 1
+    return tally, margins, times
+
+
+def four_player_games(games: int) -> tuple[Throughput, list[float]]:
+    """Whole 4-player games of CPUs (a few random moves first, so they differ)."""
+    from games.engines.quadramids import ENGINE
+
+    times: list[float] = []
+    moves, spent, slowest = 0, 0.0, 0.0
+    for number in range(games):
+        chooser = random.Random(number)
+        state = ENGINE.new({"players": 4})
+        for _ in range(4):
+            state, _step = ENGINE.apply(state, chooser.choice(ENGINE.legal_moves(state)))
+        while not ENGINE.result(state).over:
+            move = _timed_suggest(state, times)
+            started = time.perf_counter()
+            state, _step = ENGINE.apply(state, move)
+            took = time.perf_counter() - started
+            spent += took
+            slowest = max(slowest, took)
+            moves += 1
+    name = "engine.apply, 4-player CPU games"
+    return Throughput(name, moves, spent / moves * 1000, slowest * 1000, moves / spent), times
+
+
+def _times_line(name: str, times: list[float]) -> str:
+    return (
+        f"CPU move time, {name}: p50 {statistics.median(times) * 1000:.1f} ms  "
+        f"max {max(times) * 1000:.1f} ms  ({len(times)} moves)"
+    )
+
+
+def run() -> list[Throughput | str]:
+    (wins, draws, losses), margins, times = play_match(MATCH_GAMES)
+    apply_rate, four_player_times = four_player_games(FOUR_PLAYER_GAMES)
+    return [
+        apply_rate,
+        f"CPU against the points-only greedy player, {MATCH_GAMES} two-player games: "
+        f"{wins} won, {draws} drawn, {losses} lost, win rate {wins / MATCH_GAMES:.1%}, "
+        f"median margin {statistics.median(margins):.0f} points",
+        _times_line("2 players", times),
+        _times_line("4 players", four_player_times),
+    ]
+
+
+if __name__ == "__main__":
+    for result in run():
+        print(result if isinstance(result, str) else result.line())
