@@ -1,4 +1,5 @@
-"""Kropki engine: random full-board 39×32 games, snapshots, and the CPU player."""
+"""Kropki engine: random full-board 39×32 games, snapshots, and the CPU player (its time, and
+its second look measured against the first look alone)."""
 
 import random
 import time
@@ -6,6 +7,9 @@ import time
 from bench.timing import Throughput, Timing, measure
 
 GAMES = 20
+MATCH_GAMES = 100  # the CPU against its first look alone, each side starting half
+MATCH_OPENING = 6  # random moves near the centre, so that the games differ
+MATCH_MOVES = 300
 
 
 def _random_game_points(seed: int, width: int, height: int) -> list[tuple[int, int]]:
@@ -53,10 +57,10 @@ def _play_games(with_secured_check: bool, through_engine: bool) -> Throughput:
     return Throughput(name, moves, spent / moves * 1000, slowest * 1000, moves / spent)
 
 
-def run() -> list[Timing | Throughput]:
+def run() -> list[Timing | Throughput | str]:
     from games.engines.kropki import ENGINE
 
-    results: list[Timing | Throughput] = [
+    results: list[Timing | Throughput | str] = [
         _play_games(with_secured_check=False, through_engine=False),
         _play_games(with_secured_check=True, through_engine=False),
         _play_games(with_secured_check=False, through_engine=True),
@@ -82,4 +86,47 @@ def run() -> list[Timing | Throughput]:
     results.append(measure("CPU suggest + apply, CPU vs CPU", cpu_move, 300, warmup=0))
     late = ENGINE.load(snapshot)
     results.append(measure("CPU suggest, 700-move position", lambda _i: ENGINE.suggest(late), 20))
+    results.append(_second_look_match(MATCH_GAMES))
     return results
+
+
+def _cpu_point(state, *, second_look: bool) -> list[int] | None:
+    from games.engines.kropki.cpu import suggest_point
+
+    position = state.position
+    geometry = position.board
+    last = geometry.index(*state.last) if state.last else None
+    point = suggest_point(position, state.to_move, last, state.moves, second_look=second_look)
+    return None if point is None else list(geometry.xy(point))
+
+
+def _second_look_match(games: int) -> str:
+    """The CPU against its own first look alone, on 20×20 from varied openings."""
+    from games.engines.base import IllegalMove
+    from games.engines.kropki import ENGINE
+
+    tally = [0, 0, 0]
+    for number in range(games):
+        chooser = random.Random(number)
+        state = ENGINE.new({"width": 20, "height": 20})
+        while state.moves < MATCH_OPENING:
+            try:
+                point = [10 + chooser.randint(-3, 3), 10 + chooser.randint(-3, 3)]
+                state, _step = ENGINE.apply(state, point)
+            except IllegalMove:
+                continue
+        cpu = "blue" if number % 2 == 0 else "red"
+        while not ENGINE.result(state).over and state.moves < MATCH_MOVES:
+            move = _cpu_point(state, second_look=ENGINE.to_move(state) == cpu)
+            if move is None:
+                break
+            state, _step = ENGINE.apply(state, move)
+        score = ENGINE.score(state)
+        opponent = "red" if cpu == "blue" else "blue"
+        tally[0 if score[cpu] > score[opponent] else 1 if score[cpu] == score[opponent] else 2] += 1
+    wins, draws, losses = tally
+    return (
+        f"CPU against its first look alone, {games} games on 20×20 "
+        f"({MATCH_OPENING} random opening moves, {MATCH_MOVES} moves at most): "
+        f"{wins} won, {draws} drawn, {losses} lost"
+    )

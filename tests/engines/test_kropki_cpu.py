@@ -3,7 +3,7 @@
 import random
 
 from games.engines.kropki import ENGINE
-from tests.engines.kropki_helpers import blue, play, red
+from tests.engines.kropki_helpers import blue, play, red, score
 
 
 def test_cpu_takes_dots_when_it_can():
@@ -70,3 +70,23 @@ def test_cpu_against_random_play_always_moves_legally_to_a_full_board():
 def test_cpu_has_nothing_to_say_on_a_full_board():
     moves = [[x, y] for y in range(1, 5) for x in range(1, 5)]
     assert ENGINE.suggest(play(*moves, width=4, height=4)) is None
+
+
+def test_cpu_does_not_step_into_a_ring_the_opponent_closes_next():
+    # Red to move; blue's 5-4, 4-5 and 6-5 would close round a red dot on 5-5 with 5-6.
+    state = play(*blue((5, 4), (4, 5), (6, 5)), *red((9, 9), (9, 10)), [12, 12, "blue"])
+    assert ENGINE.to_move(state) == "red"
+    assert ENGINE.suggest(state) != [5, 5]
+    taken = play(*blue((5, 4), (4, 5), (6, 5)), *red((9, 9), (9, 10), (5, 5)), [5, 6, "blue"])
+    assert score(taken) == (1, 0)  # what the CPU avoided
+
+
+def test_cpu_sets_up_two_captures_the_opponent_cannot_both_stop():
+    # Red to move; red 6-5 would leave blue 5-5 open at 5-6 and blue 7-5 open at 7-6.
+    moves = [*blue((5, 5), (7, 5)), *red((5, 4), (4, 5), (7, 4), (8, 5)), [12, 12, "blue"]]
+    state = play(*moves, [12, 1, "blue"])
+    assert ENGINE.suggest(state) == [6, 5]
+    for blocked, taken in (((5, 6), (7, 6)), ((7, 6), (5, 6))):
+        after = play(*moves, [12, 1, "blue"], [6, 5, "red"], [*blocked, "blue"])
+        assert ENGINE.suggest(after) == list(taken)
+        assert score(ENGINE.apply(after, list(taken))[0]) == (0, 1)
