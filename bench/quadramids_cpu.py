@@ -1,4 +1,5 @@
-"""Quadramids: `engine.apply`, and the CPU against a points-only greedy player.
+"""Quadramids: `engine.apply`, the CPU against a points-only greedy player and against
+itself without its M14/M17 term.
 
 The baseline takes the move that scores most at once (one-off points plus the
 income the move sets up) and picks at random among equals; it ignores safety.
@@ -14,6 +15,7 @@ import time
 from bench.timing import Throughput
 
 MATCH_GAMES = 40
+GATHER_GAMES = 150  # the CPU against itself without the M14/M17 term, each starting half
 FOUR_PLAYER_GAMES = 6
 
 
@@ -69,6 +71,28 @@ def play_match(games: int) -> tuple[list[int], list[int], list[float]]:
     return tally, margins, times
 
 
+def gather_match(games: int) -> tuple[int, int, int]:
+    """(won, drawn, lost) of the CPU against itself without the M14/M17 term.
+
+    Four random moves open each game, so that the games differ.
+    """
+    from games.engines.quadramids import ENGINE
+    from games.engines.quadramids.cpu import suggest_move
+
+    tally = [0, 0, 0]
+    for number in range(games):
+        chooser = random.Random(number)
+        cpu = number % 2
+        state = ENGINE.new({"players": 2})
+        for _ in range(4):
+            state, _step = ENGINE.apply(state, chooser.choice(ENGINE.legal_moves(state)))
+        while not ENGINE.result(state).over:
+            state, _step = ENGINE.apply(state, suggest_move(state, gather=state.turn == cpu))
+        margin = state.scores[cpu] - state.scores[1 - cpu]
+        tally[0 if margin > 0 else 1 if margin == 0 else 2] += 1
+    return tally[0], tally[1], tally[2]
+
+
 def four_player_games(games: int) -> tuple[Throughput, list[float]]:
     """Whole 4-player games of CPUs (a few random moves first, so they differ)."""
     from games.engines.quadramids import ENGINE
@@ -102,11 +126,14 @@ def _times_line(name: str, times: list[float]) -> str:
 def run() -> list[Throughput | str]:
     (wins, draws, losses), margins, times = play_match(MATCH_GAMES)
     apply_rate, four_player_times = four_player_games(FOUR_PLAYER_GAMES)
+    gathered = gather_match(GATHER_GAMES)
     return [
         apply_rate,
         f"CPU against the points-only greedy player, {MATCH_GAMES} two-player games: "
         f"{wins} won, {draws} drawn, {losses} lost, win rate {wins / MATCH_GAMES:.1%}, "
         f"median margin {statistics.median(margins):.0f} points",
+        f"CPU against itself without the M14/M17 term, {GATHER_GAMES} two-player games: "
+        f"{gathered[0]} won, {gathered[1]} drawn, {gathered[2]} lost",
         _times_line("2 players", times),
         _times_line("4 players", four_player_times),
     ]

@@ -48,3 +48,18 @@ def test_the_cpu_is_deterministic():
         state = play(state, ENGINE.suggest(state))
     first = ENGINE.suggest(state)
     assert ENGINE.suggest(ENGINE.load(ENGINE.dump(state))) == first
+
+
+def test_the_cpu_gathers_round_a_corner_of_an_enemy_pyramid_and_takes_it():
+    # M14: seat 1 needs c4, d3 and c3 round d4; it holds c4, and b3 and d2 can come.
+    state = ENGINE.position(
+        board(cells("2", "d4 e4 d5 e5 h8"), cells("1", "c4 b3 d2")),
+        {"d4+": ("2", "apex")},
+        hands={"1": 0, "2": 0},
+    )
+    chosen = []
+    for answer in (["move", "h8", "h7"], ["move", "h7", "h6"], ["move", "h6", "h5"]):
+        chosen.append(ENGINE.suggest(state))
+        state = play(state, chosen[-1], answer)
+    assert chosen == [["move", "b3", "c3"], ["move", "d2", "d3"], ["move", "c3", "d4+"]]
+    assert ENGINE.score(state)["1"] == 64  # the central apex knocked out, once

@@ -3,13 +3,14 @@
 Every legal move is played on a copy of the position and the result is weighed:
 one-off points (attacks, captures, knock-outs, unblocking) first, then the income
 the move makes or takes away (apexes in, pyramids blocked), then figures left open
-to an enemy attack (M9), then squares and three-of-four squares built and cells
+to an enemy attack (M9), then enemy squares and pyramids whose corner its figures
+gather round (M14, M17), then squares and three-of-four squares built and cells
 held in the capital and the golden cities. The first best move in `legal_moves`
 order wins, so the choice is deterministic for a given state.
 """
 
 from games.engines.quadramids.board import CAPITAL, CENTRES, GOLDEN, SQUARE
-from games.engines.quadramids.rules import EMPTY, Position, moves_of, threatened
+from games.engines.quadramids.rules import EMPTY, Position, capture_threats, moves_of, threatened
 from games.engines.quadramids.rules import move as play_move
 from games.engines.quadramids.rules import put as play_put
 
@@ -18,6 +19,7 @@ INCOME = 8.0
 ENEMY_INCOME = 3.0
 EXPOSED = 6.0
 ENEMY_EXPOSED = 1.0
+CAPTURE_THREATS = 2.0
 SQUARE_BUILT = 3.0
 THREE_OF_FOUR = 1.0
 RICH_CELL = 0.3
@@ -42,18 +44,26 @@ def _shape(position: Position, seat: int) -> float:
     return value
 
 
-def evaluate(position: Position, seat: int, players: int, one_off: int) -> float:
+def evaluate(
+    position: Position, seat: int, players: int, one_off: int, *, gather: bool = True
+) -> float:
+    """The move's worth for `seat`; `gather=False` leaves out the M14/M17 term."""
     enemies = [s for s in range(players) if s != seat]
     value = ONE_OFF * one_off + INCOME * position.income(seat)
     value -= ENEMY_INCOME * sum(position.income(s) for s in enemies)
     value -= EXPOSED * threatened(position, seat)
     value += ENEMY_EXPOSED * sum(threatened(position, s) for s in enemies)
+    if gather:
+        value += CAPTURE_THREATS * capture_threats(position, seat)
     value += ON_BOARD * position.on_board(seat)
     return value + _shape(position, seat)
 
 
-def suggest_move(state) -> list | None:
-    """The best move by the weights above for the side to move; None when it has none."""
+def suggest_move(state, *, gather: bool = True) -> list | None:
+    """The best move by the weights above for the side to move; None when it has none.
+
+    `gather=False` plays without the M14/M17 term (the benchmark's baseline).
+    """
     from games.engines.quadramids.engine import _move_payload
 
     seat = state.turn
@@ -65,7 +75,7 @@ def suggest_move(state) -> list | None:
             one_off = 0
         else:
             _kind, one_off = play_move(trial, a, b, seat)
-        value = evaluate(trial, seat, state.players, one_off)
+        value = evaluate(trial, seat, state.players, one_off, gather=gather)
         if best is None or value > best[0]:
             best = (value, (a, b))
     if best is None:

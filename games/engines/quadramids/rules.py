@@ -16,6 +16,7 @@ from games.engines.quadramids.board import (
     CELLS,
     CENTRAL,
     CENTRE,
+    CENTRES,
     CORNERS,
     ENTRIES,
     ENTRY_LIST,
@@ -412,3 +413,34 @@ def threatened(position: Position, seat: int) -> int:
         if exposed and not position.in_square(cell):
             count += 1
     return count
+
+
+def capture_threats(position: Position, seat: int) -> float:
+    """Points of enemy squares and pyramids that `seat`'s figures stand ready to take (CPU).
+
+    A corner of an enemy square whose three area cells hold `seat`'s figures is a
+    capture (M14) or a block (M17) on `seat`'s next move: a pyramid's value counts in
+    full, a square without an apex half. Two of the three with the third free count a
+    quarter of that: one move more.
+    """
+    cells = position.cells
+    threats = 0.0
+    for centre in CENTRES:
+        owner = position.square_owner(centre)
+        if owner in (EMPTY, seat):
+            continue
+        held = position.centres.get(centre)
+        if held is not None and held != (owner, APEX):
+            continue  # already blocked
+        value = VALUE[KIND[centre]] if held is not None else VALUE[KIND[centre]] / 2
+        best = 0.0
+        for _s, one, two, diagonal in CORNERS[centre]:
+            area = (cells[one], cells[two], cells[diagonal])
+            mine = area.count(seat)
+            if mine == 3:
+                best = value
+                break
+            if mine == 2 and EMPTY in area:
+                best = max(best, value / 4)
+        threats += best
+    return threats
