@@ -8,7 +8,7 @@ import random
 import statistics
 import time
 
-from bench.timing import Throughput, Timing, measure
+from bench.timing import StepTimer, Throughput, Timing, measure
 
 MATCH_GAMES = 200  # CPU against the greedy baseline on 5×4, each side starting half of them
 SOLVER_POSITIONS = 10  # random 5×4 positions with 20 lines left
@@ -40,22 +40,15 @@ def _apply_throughput() -> Throughput:
     """Every move of 200 random 5×4 games through `engine.apply`, timed one by one."""
     from games.engines.dots_and_boxes import ENGINE
 
-    moves, spent, slowest = 0, 0.0, 0.0
+    timer = StepTimer()
     for seed in range(200):
         chooser = random.Random(seed)
         state = ENGINE.new()
         order = ENGINE.legal_moves(state)
         chooser.shuffle(order)
         for move in order:
-            started = time.perf_counter()
-            state, _step = ENGINE.apply(state, move)
-            took = time.perf_counter() - started
-            spent += took
-            slowest = max(slowest, took)
-            moves += 1
-    return Throughput(
-        "engine.apply, random 5×4 games", moves, spent / moves * 1000, slowest * 1000, moves / spent
-    )
+            state, _step = timer(ENGINE.apply, state, move)
+    return timer.throughput("engine.apply, random 5×4 games")
 
 
 def _solver_lines() -> list[str]:

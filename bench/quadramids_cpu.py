@@ -10,9 +10,8 @@ figures about. Run alone with `python -m bench.quadramids_cpu` (no database need
 
 import random
 import statistics
-import time
 
-from bench.timing import Throughput
+from bench.timing import StepTimer, Throughput
 
 MATCH_GAMES = 40
 GATHER_GAMES = 150  # the CPU against itself without the M14/M17 term, each starting half
@@ -21,18 +20,14 @@ FOUR_PLAYER_GAMES = 6
 
 def greedy_move(state, chooser: random.Random) -> list:
     """The baseline's move: most points now, ties broken at random."""
+    from games.engines.quadramids.cpu import played
     from games.engines.quadramids.engine import _move_payload
-    from games.engines.quadramids.rules import move, moves_of, put
+    from games.engines.quadramids.rules import moves_of
 
     seat = state.turn
     best, choices = None, []
     for a, b in moves_of(state.position, seat):
-        trial = state.position.copy()
-        if a is None:
-            put(trial, b, seat)
-            one_off = 0
-        else:
-            one_off = move(trial, a, b, seat)[1]
+        trial, one_off = played(state.position, a, b, seat)
         value = one_off + trial.income(seat)
         if best is None or value > best:
             best, choices = value, [(a, b)]
@@ -41,34 +36,25 @@ def greedy_move(state, chooser: random.Random) -> list:
     return _move_payload(*chooser.choice(choices))
 
 
-def _timed_suggest(state, times: list[float]) -> list:
-    from games.engines.quadramids import ENGINE
-
-    started = time.perf_counter()
-    move = ENGINE.suggest(state)
-    times.append(time.perf_counter() - started)
-    return move
-
-
 def play_match(games: int) -> tuple[list[int], list[int], list[float]]:
     """([wins, draws, losses] of the CPU, its score margins, every CPU move's seconds)."""
     from games.engines.quadramids import ENGINE
 
-    tally, margins, times = [0, 0, 0], [], []
+    tally, margins, thinking = [0, 0, 0], [], StepTimer()
     for number in range(games):
         chooser = random.Random(number)
         cpu = number % 2
         state = ENGINE.new({"players": 2})
         while not ENGINE.result(state).over:
             if state.turn == cpu:
-                move = _timed_suggest(state, times)
+                move = thinking(ENGINE.suggest, state)
             else:
                 move = greedy_move(state, chooser)
             state, _step = ENGINE.apply(state, move)
         margin = state.scores[cpu] - state.scores[1 - cpu]
         margins.append(margin)
         tally[0 if margin > 0 else 1 if margin == 0 else 2] += 1
-    return tally, margins, times
+    return tally, margins, thinking.seconds
 
 
 def gather_match(games: int) -> tuple[int, int, int]:
@@ -97,23 +83,15 @@ def four_player_games(games: int) -> tuple[Throughput, list[float]]:
     """Whole 4-player games of CPUs (a few random moves first, so they differ)."""
     from games.engines.quadramids import ENGINE
 
-    times: list[float] = []
-    moves, spent, slowest = 0, 0.0, 0.0
+    thinking, timer = StepTimer(), StepTimer()
     for number in range(games):
         chooser = random.Random(number)
         state = ENGINE.new({"players": 4})
         for _ in range(4):
             state, _step = ENGINE.apply(state, chooser.choice(ENGINE.legal_moves(state)))
         while not ENGINE.result(state).over:
-            move = _timed_suggest(state, times)
-            started = time.perf_counter()
-            state, _step = ENGINE.apply(state, move)
-            took = time.perf_counter() - started
-            spent += took
-            slowest = max(slowest, took)
-            moves += 1
-    name = "engine.apply, 4-player CPU games"
-    return Throughput(name, moves, spent / moves * 1000, slowest * 1000, moves / spent), times
+            state, _step = timer(ENGINE.apply, state, thinking(ENGINE.suggest, state))
+    return timer.throughput("engine.apply, 4-player CPU games"), thinking.seconds
 
 
 def _times_line(name: str, times: list[float]) -> str:

@@ -11,7 +11,7 @@ rearrangements that end a main game whose board is full. Run alone with
 import statistics
 import time
 
-from bench.timing import Throughput, Timing, measure
+from bench.timing import StepTimer, Throughput, Timing, measure
 
 OPTIONS = {"rotations": True, "chains": True, "enclosure": True}
 MIDGAME_MOVES = 60
@@ -55,17 +55,11 @@ def _apply_throughput(name: str, positions) -> Throughput:
     """Every move of the games `positions` yields, timed one by one through `apply`."""
     from games.engines.quadrotone import ENGINE
 
-    moves, spent, slowest = 0, 0.0, 0.0
+    timer = StepTimer()
     for state in positions:
         while not ENGINE.result(state).over:
-            move = ENGINE.suggest(state, budget=QUICK)
-            started = time.perf_counter()
-            state, _step = ENGINE.apply(state, move)
-            took = time.perf_counter() - started
-            spent += took
-            slowest = max(slowest, took)
-            moves += 1
-    return Throughput(name, moves, spent / moves * 1000, slowest * 1000, moves / spent)
+            state, _step = timer(ENGINE.apply, state, ENGINE.suggest(state, budget=QUICK))
+    return timer.throughput(name)
 
 
 def _full_main_board(seed: int):

@@ -57,3 +57,23 @@ class Throughput:
             f"{self.name:<44} {self.steps:>6} moves mean {self.mean_ms:8.4f} ms  "
             f"slowest {self.slowest_ms:7.3f} ms  {self.per_second:9.0f}/s"
         )
+
+
+class StepTimer:
+    """Times many small steps one by one: `timer(action, *args)` runs and times one."""
+
+    def __init__(self) -> None:
+        self.seconds: list[float] = []
+
+    def __call__(self, action: Callable[..., object], *args: object) -> object:
+        started = time.perf_counter()
+        value = action(*args)
+        self.seconds.append(time.perf_counter() - started)
+        return value
+
+    def throughput(self, name: str) -> Throughput:
+        spent = sum(self.seconds)
+        steps = len(self.seconds)
+        return Throughput(
+            name, steps, spent / steps * 1000, max(self.seconds) * 1000, steps / spent
+        )

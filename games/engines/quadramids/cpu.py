@@ -44,6 +44,16 @@ def _shape(position: Position, seat: int) -> float:
     return value
 
 
+def played(position: Position, a: int | None, b: int, seat: int) -> tuple[Position, int]:
+    """A copy of the position after the move (a put when `a` is None); its one-off points."""
+    trial = position.copy()
+    if a is None:
+        play_put(trial, b, seat)
+        return trial, 0
+    _kind, one_off = play_move(trial, a, b, seat)
+    return trial, one_off
+
+
 def evaluate(
     position: Position, seat: int, players: int, one_off: int, *, gather: bool = True
 ) -> float:
@@ -69,12 +79,7 @@ def suggest_move(state, *, gather: bool = True) -> list | None:
     seat = state.turn
     best: tuple[float, tuple[int | None, int]] | None = None
     for a, b in moves_of(state.position, seat):
-        trial = state.position.copy()
-        if a is None:
-            play_put(trial, b, seat)
-            one_off = 0
-        else:
-            _kind, one_off = play_move(trial, a, b, seat)
+        trial, one_off = played(state.position, a, b, seat)
         value = evaluate(trial, seat, state.players, one_off, gather=gather)
         if best is None or value > best[0]:
             best = (value, (a, b))
