@@ -144,3 +144,20 @@ def test_standings_numbers_are_written_the_languages_way(language, shown):
 
     with translation.override(language):
         assert [number(2.0), number(6.25)] == ["2", shown]
+
+
+@pytest.mark.parametrize(
+    ("language", "navigation", "won_column", "won_game"),
+    [
+        ("ru", "Основная навигация", "Победы", "Победа"),
+        ("pl", "Nawigacja główna", "Wygrane", "Wygrana"),
+    ],
+)
+def test_words_with_two_meanings_are_translated_for_each(
+    db, language, navigation, won_column, won_game
+):
+    html = Client(HTTP_ACCEPT_LANGUAGE=language).get("/").content.decode()
+    assert f'aria-label="{navigation}"' in html
+    with translation.override(language):
+        assert translation.pgettext("standings column", "Won") == won_column
+        assert translation.gettext("Won") == won_game  # a player's result in their game list
