@@ -3,10 +3,11 @@
 The bot plays BOT_MOVES moves (both sides) from a mid-game position: MIDGAME_MOVES
 bot moves into a main-variant game with rotations, chains and enclosure on. The
 bot finishes its candidate list well within its budget there, so the position
-is the same on a fast or a slow machine. `apply` is timed over whole reverse-variant games (the board
-full from the start, Q21) between two bots with a 0.02 s budget, and over the
-rearrangements that end a main game whose board is full. Run alone with
-`python -m bench.quadrotone_bot` (no database needed).
+is the same on a fast or a slow machine. `apply` is timed over whole
+reverse-variant games (the board full from the start, Q21) between two bots
+with a 0.02 s budget, and over the rearrangements that end a main game whose
+board is full. Run alone with `python -m bench.quadrotone_bot` (no database
+needed).
 """
 
 import statistics
