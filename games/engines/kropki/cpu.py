@@ -35,18 +35,6 @@ def _gain(position: Position, point: int, player: int) -> int:
     return trial.score[player] - trial.score[other(player)] - before
 
 
-def _candidates(position: Position) -> list[int]:
-    geometry = position.board
-    stride = geometry.stride
-    near = set()
-    for i in geometry.points:
-        if position.dot[i] in (1, 2) and position.owner[i] == NOBODY:
-            for dy in range(-REACH, REACH + 1):
-                for dx in range(-REACH, REACH + 1):
-                    near.add(i + dy * stride + dx)
-    return sorted(i for i in near if 0 <= i < geometry.size and position.is_free(i))
-
-
 def _near(position: Position, point: int, reach: int) -> list[int]:
     """The free points within `reach` king steps of `point`."""
     geometry = position.board
@@ -57,6 +45,16 @@ def _near(position: Position, point: int, reach: int) -> list[int]:
         for dx in range(-reach, reach + 1)
     )
     return [i for i in near if 0 <= i < geometry.size and position.is_free(i)]
+
+
+def _candidates(position: Position) -> list[int]:
+    """The free points within REACH of an active dot, in board order."""
+    active = (
+        i
+        for i in position.board.points
+        if position.dot[i] in (1, 2) and position.owner[i] == NOBODY
+    )
+    return sorted({q for i in active for q in _near(position, i, REACH)})
 
 
 def _first_look(
