@@ -8,6 +8,7 @@ so it cannot miss an answer that came before it started listening.
 import json
 import queue
 import threading
+import time
 from collections import defaultdict
 from collections.abc import Iterator
 from functools import cache
@@ -51,6 +52,9 @@ class _Hub:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._listeners: dict[str, set[queue.Queue]] = defaultdict(set)
+        # Decided moves' results, kept a while for requests still waiting on them.
+        self._done: dict[int, tuple[float, dict]] = {}
+        self._decided = threading.Condition(self._lock)
 
     def publish(self, name: str, message: str) -> None:
         with self._lock:
@@ -68,6 +72,28 @@ class _Hub:
         with self._lock:
             self._listeners[name].discard(listener)
 
+    def settle(self, decided: dict[int, dict]) -> None:
+        """Keep the moves' results and wake the requests waiting for them."""
+        now = time.monotonic()
+        with self._lock:
+            for move_id, result in decided.items():
+                self._done[move_id] = (now, result)
+            for move_id in [
+                key for key, (at, _) in self._done.items() if now - at > DONE_TTL_SECONDS
+            ]:
+                del self._done[move_id]
+            self._decided.notify_all()
+
+    def wait_for(self, move_id: int, timeout: float) -> dict | None:
+        deadline = time.monotonic() + timeout
+        with self._lock:
+            while move_id not in self._done:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                self._decided.wait(left)
+            return self._done[move_id][1]
+
 
 HUB = _Hub()
 
@@ -77,6 +103,8 @@ def publish(game_id: int, events: list[dict], decided: dict[int, dict] | None = 
     messages = [json.dumps(event, separators=(",", ":")) for event in events]
     client = redis_client()
     if client is None:
+        if decided:
+            HUB.settle(decided)
         for message in messages:
             HUB.publish(channel(game_id), message)
         return
@@ -92,12 +120,14 @@ def publish(game_id: int, events: list[dict], decided: dict[int, dict] | None = 
 def wait_for_move(move_id: int, timeout: float) -> dict | None:
     """The worker's result for the move, waiting up to `timeout` seconds; None if none came.
 
-    Embedded, the move was decided in-process before the request got here, so there is
-    nothing to wait for (None: read the move from the database).
+    Embedded, the request that stored the move decided it in-process; a request repeating
+    the same move at the same moment waits here for that decision.
     """
-    client = redis_client()
-    if client is None or timeout <= 0:
+    if timeout <= 0:
         return None
+    client = redis_client()
+    if client is None:
+        return HUB.wait_for(move_id, timeout)
     key = _done_key(move_id)
     answer = client.blpop([key], timeout=timeout)
     if answer is None:

@@ -16,6 +16,8 @@ REFUSALS = {
     "not_your_turn": _("It is not your move."),
     "wrong_seq": _("That move number is not the next one; the page reloads the game."),
     "too_late": _("Time ran out for this move."),
+    "not_a_player_move": _("Only the server makes that move; use the game's buttons instead."),
+    "not_started": _("The game has not started: it waits for every invited player."),
     "off_board": _("That is off the board."),
     # Kropki
     "occupied": _("That place is taken."),

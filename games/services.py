@@ -4,6 +4,7 @@ Every change of a game happens here, inside a transaction holding the game's
 row lock; listeners hear of it after the commit.
 """
 
+import json
 import secrets
 from collections.abc import Callable
 from contextlib import nullcontext
@@ -23,6 +24,10 @@ from games.refusals import refusal_message
 
 # Pending moves older than this are handed to a worker again by the sweep.
 SWEEP_AFTER = timedelta(seconds=3)
+# The largest move of any game (a Quadrotone rearrangement of 8 tiles) is far below this.
+MAX_MOVE_CHARS = 2000
+# What a refused move keeps of its payload, so that refusals cannot fill the database.
+MAX_REFUSED_PAYLOAD_CHARS = 300
 
 # Called inside the transaction that ends a game; championships and ratings register here.
 GAME_FINISHED_HANDLERS: list[Callable[[Game], None]] = []
@@ -49,7 +54,13 @@ def create_game(
         rules = engine(game)
     except KeyError:
         raise DomainError(_("unknown game %(game)r") % {"game": game}, field="game") from None
-    options = plan_rules.options_for_creator(game, options or {}, creator)
+    practice = opponent == CPU_PLAYER
+    if practice and rated:
+        raise DomainError(_("games against the CPU are not rated"), field="rated")
+    options = options or {}
+    if not practice:
+        refuse_luck_options(rules, options)
+    options = plan_rules.options_for_creator(game, options, creator)
     options = _with_random_setup(rules, options)
     if format:
         options["format"] = format
@@ -64,15 +75,19 @@ def create_game(
     except clocks.TimeControlError as error:
         raise DomainError(error.message, field=error.field) from None
     seats = seats_in_play(rules, options)
-    seat = seat or seats[0]
-    if seat not in seats:
+    if seat is not None and seat not in seats:
         raise DomainError(_("choose one of %(seats)s") % {"seats": ", ".join(seats)}, field="seat")
+    if rules.first_by_lot and seat is not None and not practice:
+        raise DomainError(
+            _("in this game the seats are drawn by lot; only a practice game may choose one"),
+            field="seat",
+        )
+    if seat is None:
+        # Q5: where the rules draw who moves first, so does the server.
+        seat = secrets.choice(seats) if rules.first_by_lot else seats[0]
 
-    practice = opponent == CPU_PLAYER
     if practice:
         invited: list[User | None] = [None] * (len(seats) - 1)
-        if rated:
-            raise DomainError(_("games against the CPU are not rated"), field="rated")
     else:
         names = list(opponents) if opponents else [opponent] if opponent else []
         if not names:
@@ -80,8 +95,6 @@ def create_game(
         invited = _invited_players(names, creator, len(seats) - 1)
         for player in invited:
             plan_rules.check_may_play(game, options, player)
-    if rules.first_by_lot:
-        seat = secrets.choice(seats)  # Q5: who moves first is drawn by lot
 
     with transaction.atomic():
         record = Game.objects.create(
@@ -125,7 +138,7 @@ def create_match_game(
 ) -> Game:
     """A championship game, started at once; `players` sit in seat order (or by lot)."""
     rules = engine(game)
-    options = _with_random_setup(rules, options)
+    options = _with_random_setup(rules, without_luck_options(rules, options))
     if rules.first_by_lot:
         players = secrets.SystemRandom().sample(players, len(players))
     state = rules.new(options)
@@ -175,6 +188,21 @@ def _invited_players(names: list[str], creator: User, wanted: int) -> list[User]
             )
         players.append(player)
     return players
+
+
+def refuse_luck_options(rules, options: dict) -> None:
+    """Refuse options that fix the luck (a deal, a seed) outside unrated practice games."""
+    fixed = [name for name in rules.luck_options if name in options]
+    if fixed:
+        raise DomainError(
+            _("the server draws this; only a practice game against the CPU may set it"),
+            code="luck_option",
+            field=f"options.{fixed[0]}",
+        )
+
+
+def without_luck_options(rules, options: dict) -> dict:
+    return {key: value for key, value in options.items() if key not in rules.luck_options}
 
 
 def _with_random_setup(rules, options: dict) -> dict:
@@ -271,6 +299,12 @@ def submit_move(*, game_id: int, user: User, seq: int, payload) -> tuple[Move, b
     rules = engine(game_name)
     if rules.disconnect_loses_after_s:
         presence.touch(game_id, seat_name)  # Q20: a move shows the player is here
+    if payload_size(payload) > MAX_MOVE_CHARS:
+        raise DomainError(
+            _("A move is at most %(limit)s characters of JSON.") % {"limit": MAX_MOVE_CHARS},
+            code="move_too_large",
+            field="move",
+        )
     try:
         rules.validate_move(payload)
     except IllegalMove as refusal:
@@ -293,6 +327,11 @@ def submit_move(*, game_id: int, user: User, seq: int, payload) -> tuple[Move, b
     raise Conflict(
         _("Move %(seq)s is already taken by another move.") % {"seq": seq}, code="seq_taken"
     )
+
+
+def payload_size(payload) -> int:
+    """The length of a move payload as compact JSON."""
+    return len(json.dumps(payload, separators=(",", ":"), ensure_ascii=False))
 
 
 def _enqueue(game_id: int) -> None:
@@ -349,7 +388,7 @@ def process_game(game_id: int) -> None:
         game.version += 1
         game.save(update_fields=PLAY_FIELDS)
         over = game.status == Game.Status.FINISHED
-        results = {move.id: _move_result(move, game.score, over) for move in decided}
+        results = {move.id: _move_result(move, over) for move in decided}
         _after_commit(game, events, results)
 
 
@@ -432,13 +471,15 @@ def _decide(game: Game, rules, state, move: Move, now: datetime, events: list[di
     """Accept or refuse one move; returns the state after it."""
     refusal = None
     if game.status != Game.Status.ACTIVE:
-        refusal = IllegalMove("game_over", "The game is over.")
+        refusal = _not_in_play(game)
     elif move.seq != game.move_count + 1:
         refusal = IllegalMove("wrong_seq", f"The next move is number {game.move_count + 1}.")
     elif move.seat != game.to_move:
         refusal = IllegalMove("not_your_turn", "It is not your move.")
     else:
         try:
+            if move.player_id is not None:
+                rules.validate_move(move.payload)  # a player's move, queued by an older check
             state, step = rules.apply(state, move.payload, move.seat)
         except IllegalMove as illegal:
             refusal = illegal
@@ -474,10 +515,24 @@ def _decide(game: Game, rules, state, move: Move, now: datetime, events: list[di
     return state
 
 
+def _not_in_play(game: Game) -> IllegalMove:
+    """Why a game that is not being played refuses a move."""
+    if game.status == Game.Status.INVITED:
+        return IllegalMove("not_started", "The game starts when every invited player accepts.")
+    return IllegalMove("game_over", "The game is over.")  # finished, or declined: for good
+
+
 def _refuse(game: Game, move: Move, refusal: IllegalMove) -> None:
+    """Refuse the move; it keeps the score as it stood, and no more of its payload than a
+    real move could need (a refusal must not become a store for anything sent)."""
     move.status = Move.Status.REFUSED
     move.refusal_code, move.refusal_message = refusal.code, refusal.message[:300]
-    move.save(update_fields=["status", "refusal_code", "refusal_message", "processed_at"])
+    move.score_after = game.score
+    fields = ["status", "refusal_code", "refusal_message", "score_after", "processed_at"]
+    if payload_size(move.payload) > MAX_REFUSED_PAYLOAD_CHARS:
+        move.payload = json.dumps(move.payload, separators=(",", ":"))[:MAX_REFUSED_PAYLOAD_CHARS]
+        fields.append("payload")
+    move.save(update_fields=fields)
 
 
 # The columns a move, a clock or an ending can change.
@@ -488,9 +543,15 @@ PLAY_FIELDS = [
 ]  # fmt: skip
 
 
-def _move_result(move: Move, score: dict, game_over: bool) -> dict:
-    """What the player who sent the move is told (the `?wait=` answer)."""
-    result = {"seq": move.seq, "status": move.status, "score": score, "game_over": game_over}
+def _move_result(move: Move, game_over: bool) -> dict:
+    """What the player who sent the move is told (the `?wait=` answer): the score right
+    after that move, not after whatever the CPU or the clock did next."""
+    result = {
+        "seq": move.seq,
+        "status": move.status,
+        "score": move.score_after,
+        "game_over": game_over,
+    }
     if move.status == Move.Status.REFUSED:
         result["reason"] = {"code": move.refusal_code, "message": move.refusal_message}
     return result
@@ -764,15 +825,23 @@ def another_game(game_id: int, user: User, *, swap: bool = True) -> Game:
         raise Conflict(_("A championship schedules its own games."), code="championship_game")
     if game.status not in (Game.Status.FINISHED, Game.Status.DECLINED):
         raise Conflict(_("Finish this game first."), code="game_not_over")
-    seats = engine(game.game).seats
-    mine = seat.seat
-    if swap and len(seats) == 2:
+    rules = engine(game.game)
+    seats = rules.seats
+    mine: str | None = seat.seat
+    if rules.first_by_lot:
+        mine = None  # the lot decides again
+    elif swap and len(seats) == 2:
         mine = seats[1 - seats.index(seat.seat)]
     opponent = next(
         (s.user.username if s.user_id else CPU_PLAYER for s in game.seats.all() if s.pk != seat.pk),
         CPU_PLAYER,
     )
-    options = {key: value for key, value in game.options.items() if key != "format"}
+    # A new deal for the new game: the old one's seed stays with the old game.
+    options = {
+        key: value
+        for key, value in without_luck_options(rules, game.options).items()
+        if key != "format"
+    }
     return create_game(
         creator=user,
         game=game.game,
@@ -839,5 +908,5 @@ def game_record(game: Game, form: str = "json") -> str:
 
 def move_result(move: Move) -> dict:
     """The `?wait=` answer for a move already decided, read from the database."""
-    game = Game.objects.only("score", "status").get(pk=move.game_id)
-    return _move_result(move, game.score, game.status == Game.Status.FINISHED)
+    status = Game.objects.filter(pk=move.game_id).values_list("status", flat=True).get()
+    return _move_result(move, status == Game.Status.FINISHED)

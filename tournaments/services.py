@@ -40,7 +40,9 @@ def create_championship(*, organiser: User, name: str, game: str, **settings) ->
         rules = engine(game)
     except KeyError:
         raise DomainError(_("unknown game %(game)r") % {"game": game}, field="game") from None
-    options = plan_rules.options_for_creator(game, settings.get("options") or {}, organiser)
+    options = settings.get("options") or {}
+    game_services.refuse_luck_options(rules, options)  # every game of it gets its own deal
+    options = plan_rules.options_for_creator(game, options, organiser)
     for stage_format in ("group_format", "playoff_format"):
         value = settings.get(stage_format)
         if value is not None and value not in FORMATS:
@@ -249,6 +251,7 @@ def start(championship_id: int, *, by: User) -> Championship:
 
 
 def _game_options(championship: Championship, stage: Stage, replay: bool = False) -> dict:
+    """A match game's options; every replay of a drawn playoff game is `express` (K16)."""
     options = dict(championship.options)
     options["format"] = "express" if replay else stage.format
     if stage.kind == Stage.Kind.PLAYOFF and championship.game in EXTRA_TIME_GAMES:
@@ -257,11 +260,12 @@ def _game_options(championship: Championship, stage: Stage, replay: bool = False
 
 
 def _open_match(
-    championship: Championship, match: Match, swap: bool = False, save: bool = True
+    championship: Championship, match: Match, replays: int = 0, save: bool = True
 ) -> bool:
     """Start the match's (next) game, or settle it at once when a player has withdrawn.
 
-    Returns whether a game was started (the match is then playing).
+    `replays` counts the match's games already drawn: each replay swaps the colours of the
+    one before (K16). Returns whether a game was started (the match is then playing).
     """
     first, second = match.first, match.second
     if first is None or second is None:
@@ -275,12 +279,12 @@ def _open_match(
         match.save(update_fields=["winner", "forfeit", "status"])
         return False
     players = [first.player, second.player]
-    if swap:
+    if replays % 2 == 1:
         players.reverse()
     game_services.create_match_game(
         match_id=match.pk,
         game=championship.game,
-        options=_game_options(championship, match.stage, replay=swap),
+        options=_game_options(championship, match.stage, replay=replays > 0),
         players=players,
         rated=championship.rated,
         time_control=championship.time_control,
@@ -360,8 +364,7 @@ def _settle_matches(championship: Championship) -> None:
         elif match.stage.kind == Stage.Kind.PLAYOFF:
             # A playoff needs a winner: replay with the seats swapped (K16 for Kropki,
             # whose extra time ends level only on a full board).
-            replays = match.games.count()
-            _open_match(championship, match, swap=replays % 2 == 1)
+            _open_match(championship, match, replays=match.games.count())
             continue
         else:
             match.drawn = True

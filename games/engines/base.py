@@ -23,6 +23,17 @@ class IllegalMove(Exception):
         return {"code": self.code, "message": self.message}
 
 
+# The refusal code of a move that only the server writes (a pass on time, a resignation,
+# an agreed draw), sent by a player.
+NOT_A_PLAYER_MOVE = "not_a_player_move"
+
+
+def not_a_player_move(what: str) -> IllegalMove:
+    return IllegalMove(
+        NOT_A_PLAYER_MOVE, f"{what} is written by the server only; a player cannot send it."
+    )
+
+
 class RecordError(ValueError):
     """A game record that cannot be read or written."""
 
@@ -72,6 +83,9 @@ class Engine(Protocol):
     allows_undo: bool  # a player may take back their last move (the opponent consenting)
     move_time_limits: tuple[int, ...] | None  # the per-move limits allowed; None: any clock
     random_setup: bool  # the options take a `seed` for a random deal, drawn by the service
+    # The options that fix what the rules leave to chance (a deal, its seed): a player
+    # may set them in an unrated practice game only; everywhere else the service draws.
+    luck_options: tuple[str, ...]
     first_by_lot: bool  # who sits in the first seat is drawn by lot
     time_out: str  # when a move's time runs out: "lose", "cpu_moves" or "pass"
     scored_endings: bool  # resignation and agreed draws are moves that set the final scores
@@ -85,7 +99,9 @@ class Engine(Protocol):
     def new(self, options: Mapping[str, Any] | None = None, seed: int | None = None) -> Any: ...
 
     def validate_move(self, move: Any) -> None:
-        """Raise IllegalMove("malformed") for a payload that cannot be a move of this game."""
+        """Refuse what a player may not send, before it is queued: a payload that cannot be
+        a move of this game (IllegalMove "malformed"), or a move that only the server
+        writes, such as a pass on time or a resignation (IllegalMove "not_a_player_move")."""
         ...
 
     def apply(

@@ -234,6 +234,33 @@ def whole_championship(organiser_api, make_user) -> None:
         assert winners[winner.pop()] != seconds[second.pop()]
 
 
+def test_K16_every_replay_is_express_with_colours_swapped_each_time(organiser_api, make_user):
+    championship = create(
+        organiser_api, group_size=2, advance_per_group=1, options={"width": 8, "height": 8}
+    ).json()
+    championship_id = championship["id"]
+    enter_players(championship_id, organiser_api, make_user, 4)
+    organiser_api.post(f"/api/championships/{championship_id}/start/")
+    for game in Game.objects.filter(status=Game.Status.ACTIVE):
+        game_services.resign(game.pk, game.seats.get(seat="red").user)
+    final = Game.objects.get(match__stage__kind="playoff", status=Game.Status.ACTIVE)
+    first_blue = final.seats.get(seat="blue").user
+    seen = []
+    for _ in range(4):
+        game = Game.objects.get(match__stage__kind="playoff", status=Game.Status.ACTIVE)
+        blue, red = game.seats.get(seat="blue").user, game.seats.get(seat="red").user
+        seen.append((game.options["format"], blue))
+        game_services.offer_draw(game.pk, blue)
+        game_services.offer_draw(game.pk, red)
+    second_blue = next(user for format_, user in seen if user != first_blue)
+    assert seen == [
+        ("full", first_blue),
+        ("express", second_blue),
+        ("express", first_blue),
+        ("express", second_blue),
+    ]
+
+
 def test_advancing_twice_changes_nothing(organiser_api, make_user):
     championship = create(organiser_api, options={"width": 6, "height": 6}).json()
     enter_players(championship["id"], organiser_api, make_user, 4)

@@ -67,6 +67,7 @@ class KropkiEngine:
     allows_undo = False
     move_time_limits = None
     random_setup = False
+    luck_options: tuple[str, ...] = ()
     first_by_lot = False
     time_out = "lose"  # K12
     scored_endings = False

@@ -17,7 +17,15 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from games.engines.base import IllegalMove, Record, RecordError, Result, Step, replay_moves
+from games.engines.base import (
+    IllegalMove,
+    Record,
+    RecordError,
+    Result,
+    Step,
+    not_a_player_move,
+    replay_moves,
+)
 from games.engines.quadramids import records
 from games.engines.quadramids.board import (
     CELLS,
@@ -139,6 +147,7 @@ class QuadramidsEngine:
     allows_undo = False
     move_time_limits = None
     random_setup = False
+    luck_options: tuple[str, ...] = ()
     first_by_lot = False
     time_out = "lose"
     scored_endings = True  # M19: resignation is a move (["resign", seat])
@@ -208,8 +217,10 @@ class QuadramidsEngine:
         return made
 
     def validate_move(self, move: Any) -> None:
-        """Refuse a payload that is not a Quadramids move at all, before it is queued."""
-        _parse(move)
+        """Refuse a payload that is not a Quadramids move, or a resignation, which the
+        service writes when a player resigns through the game (M19)."""
+        if _parse(move)[0] == "resign":
+            raise not_a_player_move("A resignation move")
 
     def apply(
         self,

@@ -15,7 +15,15 @@ from typing import Any
 
 import numpy as np
 
-from games.engines.base import IllegalMove, Record, RecordError, Result, Step, replay_moves
+from games.engines.base import (
+    IllegalMove,
+    Record,
+    RecordError,
+    Result,
+    Step,
+    not_a_player_move,
+    replay_moves,
+)
 from games.engines.quadrotone import records
 from games.engines.quadrotone.board import CELLS, Board, squares_of
 from games.engines.quadrotone.catalogue import Catalogue, load_catalogue
@@ -231,6 +239,7 @@ class QuadrotoneEngine:
     move_time_limits = None  # Q17's clock is fixed: 3 hours a game, 6 minutes a move
     time_out = "pass"  # Q17: a move not made in time passes the turn ({"pass": "timeout"})
     random_setup = True  # Q4, Q21: the deal (or the reverse board) comes from a seed
+    luck_options = ("seed", "deal", "board")
     first_by_lot = True  # Q5: the first move is drawn by lot
     scored_endings = True  # Q19: resignation and agreed draws set the final scores
     draw_offer_interval_s = 600  # Q19: a draw may be offered once per 10 minutes
@@ -262,8 +271,11 @@ class QuadrotoneEngine:
         )
 
     def validate_move(self, move: Any) -> None:
-        """Refuse a payload that is not a Quadrotone move at all, before it is queued."""
-        parse(move)
+        """Refuse a payload that is not a Quadrotone move, or one only the service writes:
+        a pass on time, running out of time, a resignation or an agreed draw (Q17–Q19)."""
+        kind, body = parse(move)
+        if kind in ("resign", "draw", "out_of_time") or (kind == "pass" and body == "timeout"):
+            raise not_a_player_move(f"{{{kind!r}: {body!r}}}")
 
     def apply(
         self,
