@@ -30,7 +30,7 @@ from tournaments.forms import (
     tiebreak_label,
 )
 from tournaments.models import Championship
-from tournaments.selectors import visible_championships
+from tournaments.visibility import visible_championships
 
 LIVE = (Championship.Status.GROUPS, Championship.Status.PLAYOFF)
 FINISHED_SHOWN = 50
