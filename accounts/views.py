@@ -29,7 +29,7 @@ from games.titles import result_reason
 from ratings import chart
 from ratings import selectors as rating_selectors
 from tournaments.models import Entry
-from tournaments.selectors import visible_championships
+from tournaments.visibility import visible_championships
 
 RECENT_GAMES = 20
 RECENT_RATING_CHANGES = 10
@@ -224,7 +224,7 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
         for game, data in rating_selectors.player_ratings(profile).items()
     ]
     games = (
-        game_selectors.games_of(profile)
+        game_selectors.games_of(profile, viewer=request.user)
         .filter(status__in=[Game.Status.ACTIVE, Game.Status.FINISHED])
         .order_by("-created_at", "-id")[:RECENT_GAMES]
     )

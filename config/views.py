@@ -8,7 +8,7 @@ from config import api_errors
 from games.selectors import games_being_played, games_for_home
 from ratings.selectors import leaderboard
 from tournaments.models import Championship
-from tournaments.selectors import visible_championships
+from tournaments.visibility import visible_championships
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -22,7 +22,7 @@ def home(request: HttpRequest) -> HttpResponse:
         ),
         "open": list(championships.filter(status=Championship.Status.REGISTRATION)[:10]),
         "finished": list(championships.filter(status=Championship.Status.FINISHED)[:5]),
-        "being_played": games_being_played(),
+        "being_played": games_being_played(request.user),
         "leaders": leaderboard("kropki", limit=5),
     }
     if request.user.is_authenticated:

@@ -1,7 +1,6 @@
 """Games API: create, accept or decline, read, move, resign, draw, record."""
 
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -12,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_docs import error_responses
-from config.errors import DomainError
+from config.errors import DomainError, NotFound
 from games import live, selectors, services
 from games.engines import GAMES
 from games.models import CPU_PLAYER, Game, Move
@@ -118,8 +117,18 @@ MoveResultSerializer = inline_serializer(
 )
 
 
-def _game(game_id: int) -> Game:
-    return services.enforce_clock(get_object_or_404(Game, pk=game_id))
+def _game(request: Request, game_id: int) -> Game:
+    """The game, if the requester may see it; otherwise 404, as for a game that does not exist."""
+    game = selectors.visible_games(request.user).filter(pk=game_id).first()
+    if game is None:
+        raise NotFound(_("No such game."))
+    return services.enforce_clock(game)
+
+
+def _require_visible(request: Request, game_id: int) -> None:
+    """404, as for a missing game, when the requester may not see it (a private championship's)."""
+    if not selectors.visible_games(request.user).filter(pk=game_id).exists():
+        raise NotFound(_("No such game."))
 
 
 class GamesView(APIView):
@@ -130,7 +139,8 @@ class GamesView(APIView):
         summary="Your games, newest first",
     )
     def get(self, request: Request) -> Response:
-        games = selectors.games_of(request.user, request.query_params.get("status"))[:100]
+        status_wanted = request.query_params.get("status")
+        games = selectors.games_of(request.user, status_wanted, viewer=request.user)[:100]
         return Response(GameSerializer(games, many=True, context={"request": request}).data)
 
     @extend_schema(
@@ -156,7 +166,7 @@ class GameView(APIView):
         summary="A game: players, position, score, clocks, result",
     )
     def get(self, request: Request, game_id: int) -> Response:
-        return Response(GameSerializer(_game(game_id), context={"request": request}).data)
+        return Response(GameSerializer(_game(request, game_id), context={"request": request}).data)
 
 
 def _action(operation_id: str, summary: str, service):
@@ -170,6 +180,7 @@ def _action(operation_id: str, summary: str, service):
             summary=summary,
         )
         def post(self, request: Request, game_id: int) -> Response:
+            _require_visible(request, game_id)
             game = service(game_id, request.user)
             return Response(GameSerializer(game, context={"request": request}).data)
 
@@ -215,6 +226,7 @@ class RematchView(APIView):
         "who moves first",
     )
     def post(self, request: Request, game_id: int) -> Response:
+        _require_visible(request, game_id)
         swap = request.data.get("swap", True) if isinstance(request.data, dict) else True
         if not isinstance(swap, bool):
             raise DomainError(_("true or false"), field="swap")
@@ -234,7 +246,7 @@ class MovesView(APIView):
         summary="The moves of a game, with their status and result",
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game(game_id)
+        game = _game(request, game_id)
         try:
             after = int(request.query_params.get("after", 0))
         except ValueError:
@@ -258,6 +270,7 @@ class MovesView(APIView):
         summary="Play a move; it is checked by a worker",
     )
     def post(self, request: Request, game_id: int) -> Response:
+        _require_visible(request, game_id)
         payload = MoveSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         wait = _wait_seconds(request)
@@ -306,7 +319,7 @@ class RecordView(APIView):
         summary="The game record (JSON; SGF for Kropki)",
     )
     def get(self, request: Request, game_id: int) -> HttpResponse:
-        game = _game(game_id)
+        game = _game(request, game_id)
         form = request.query_params.get("format", "json")
         if form not in ("json", "sgf") or (form == "sgf" and game.game != "kropki"):
             raise DomainError(_("json, or sgf for Kropki"), field="format")

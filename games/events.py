@@ -4,12 +4,17 @@ import json
 from collections.abc import AsyncIterator, Iterator
 
 from asgiref.sync import sync_to_async
+from django.contrib.auth.models import AnonymousUser
 from django.core.handlers.asgi import ASGIRequest
-from django.http import HttpRequest, StreamingHttpResponse
-from django.shortcuts import get_object_or_404
+from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
+from rest_framework.authentication import TokenAuthentication
+from rest_framework.exceptions import AuthenticationFailed
 
-from games import live, presence
+from accounts.models import User
+from config.api_errors import error_body
+from games import live, presence, selectors
 from games.engines import engine
 from games.models import Game
 
@@ -59,13 +64,32 @@ async def _async_stream(game_id: int, seat: str | None) -> AsyncIterator[str]:
         await subscription.close()
 
 
+def _viewer(request: HttpRequest) -> User | AnonymousUser:
+    """The session's user, or else the API token's: bots follow their games with a token.
+
+    The stream is a plain view (an event stream is not JSON for DRF to negotiate), so it
+    reads the token itself; a wrong token raises AuthenticationFailed, as in the API.
+    """
+    if request.user.is_authenticated:
+        return request.user
+    found = TokenAuthentication().authenticate(request)
+    return found[0] if found else request.user
+
+
 @require_GET
-def game_events(request: HttpRequest, game_id: int) -> StreamingHttpResponse:
-    """Anyone may follow a game, as spectators follow a championship."""
-    game = get_object_or_404(Game, pk=game_id)
+def game_events(request: HttpRequest, game_id: int) -> StreamingHttpResponse | JsonResponse:
+    """Anyone who may see a game follows it, as spectators follow a championship."""
+    try:
+        viewer = _viewer(request)
+    except AuthenticationFailed as error:
+        body = error_body(error.default_code, str(error.detail))
+        return JsonResponse(body, status=401, headers={"WWW-Authenticate": "Token"})
+    game = selectors.visible_games(viewer).filter(pk=game_id).first()
+    if game is None:  # what the other game endpoints answer, for a private game too
+        return JsonResponse(error_body("not_found", gettext("No such game.")), status=404)
     seat = None
-    if request.user.is_authenticated and engine(game.game).disconnect_loses_after_s:
-        seat = game.seats.filter(user=request.user).values_list("seat", flat=True).first()
+    if viewer.is_authenticated and engine(game.game).disconnect_loses_after_s:
+        seat = game.seats.filter(user=viewer).values_list("seat", flat=True).first()
         if seat:
             presence.touch(game.pk, seat)
     asgi = isinstance(request, ASGIRequest)

@@ -2,7 +2,8 @@
 
 from datetime import datetime
 
-from django.db.models import QuerySet
+from django.contrib.auth.models import AnonymousUser
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -10,6 +11,15 @@ from accounts.models import User
 from games import clocks
 from games.engines import engine
 from games.models import CPU_PLAYER, Game, Move, Seat
+from tournaments.visibility import visible_championships
+
+
+def visible_games(viewer: User | AnonymousUser) -> QuerySet[Game]:
+    """Every game outside championships, and the games of the championships `viewer` sees."""
+    championships = visible_championships(viewer).values("pk")
+    return Game.objects.filter(
+        Q(match__isnull=True) | Q(match__stage__championship__in=championships)
+    )
 
 
 def seat_names(game: Game) -> dict[str, str]:
@@ -73,10 +83,15 @@ def move_rows(game: Game, after: int = 0, limit: int = 500) -> QuerySet[Move]:
     return game.moves.filter(seq__gt=after).select_related("player").order_by("seq", "id")[:limit]
 
 
-def games_of(user: User, status: str | None = None) -> QuerySet[Game]:
-    games = Game.objects.filter(
-        pk__in=Seat.objects.filter(user=user).values("game_id")
-    ).prefetch_related("seats__user")
+def games_of(
+    user: User, status: str | None = None, *, viewer: User | AnonymousUser
+) -> QuerySet[Game]:
+    """The games `user` has a seat in, as far as `viewer` may see them."""
+    games = (
+        visible_games(viewer)
+        .filter(pk__in=Seat.objects.filter(user=user).values("game_id"))
+        .prefetch_related("seats__user")
+    )
     if status:
         games = games.filter(status=status)
     return games
@@ -185,11 +200,11 @@ def games_for_home(user: User, limit: int = 20) -> dict[str, list[Game]]:
         seat.game_id: seat.seat for seat in Seat.objects.filter(user=user).only("game_id", "seat")
     }
     active = list(
-        games_of(user, Game.Status.ACTIVE)
+        games_of(user, Game.Status.ACTIVE, viewer=user)
         .select_related("match__stage__championship")
         .order_by("-id")[:200]
     )
-    invited = list(games_of(user, Game.Status.INVITED).order_by("-id")[:limit])
+    invited = list(games_of(user, Game.Status.INVITED, viewer=user).order_by("-id")[:limit])
     return {
         "my_move": [game for game in active if game.to_move == seats.get(game.pk)][:limit],
         "waiting": [game for game in active if game.to_move != seats.get(game.pk)][:limit],
@@ -198,10 +213,11 @@ def games_for_home(user: User, limit: int = 20) -> dict[str, list[Game]]:
     }
 
 
-def games_being_played(limit: int = 8) -> list[Game]:
-    """Games between people under way now, the latest move first: for spectators."""
+def games_being_played(viewer: User | AnonymousUser, limit: int = 8) -> list[Game]:
+    """Games between people under way now that `viewer` may watch, the latest move first."""
     games = (
-        Game.objects.filter(status=Game.Status.ACTIVE)
+        visible_games(viewer)
+        .filter(status=Game.Status.ACTIVE)
         .exclude(kind=Game.Kind.PRACTICE)
         .select_related("match__stage__championship")
         .prefetch_related("seats__user")

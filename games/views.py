@@ -18,17 +18,25 @@ from games.forms import FORMS
 from games.models import Game
 
 
-def _game(game_id: int) -> Game:
-    games = Game.objects.select_related("match__stage__championship").prefetch_related(
-        "seats__user"
+def _game(request: HttpRequest, game_id: int) -> Game:
+    """The game, if the visitor may see it; otherwise 404, as for a game that does not exist."""
+    games = (
+        selectors.visible_games(request.user)
+        .select_related("match__stage__championship")
+        .prefetch_related("seats__user")
     )
     game = get_object_or_404(games, pk=game_id)
     return services.enforce_clock(game)
 
 
+def _require_visible(request: HttpRequest, game_id: int) -> None:
+    if not selectors.visible_games(request.user).filter(pk=game_id).exists():
+        raise Http404
+
+
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Anyone may watch a game; its players play it here."""
-    game = _game(game_id)
+    """Anyone who may see the game watches it here; its players play it here."""
+    game = _game(request, game_id)
     context = selectors.game_page(game, request.user)
     context["texts"] = {
         "point_words": point_words(game.game),
@@ -40,7 +48,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def game_live(request: HttpRequest, game_id: int) -> HttpResponse:
     """The changing part of the game page; 204 when the page already shows this version."""
-    game = _game(game_id)
+    game = _game(request, game_id)
     if request.user.is_authenticated:
         services.touch_presence(game, request.user)  # polling players are here too (Q20)
     if request.GET.get("version") == str(game.version):
@@ -77,6 +85,7 @@ def _game_action(service, done: Callable[[Game], str]):
     @login_required
     @require_POST
     def action(request: HttpRequest, game_id: int) -> HttpResponse:
+        _require_visible(request, game_id)
         try:
             game = service(game_id, request.user)
         except DomainError as error:
@@ -123,6 +132,7 @@ back = _game_action(
 @require_POST
 def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
     """Another game against the same opponent; by default the other player starts (D9)."""
+    _require_visible(request, game_id)
     try:
         game = services.another_game(game_id, request.user, swap=request.POST.get("swap") != "0")
     except DomainError as error:

@@ -14,7 +14,7 @@ from games.engines import GAMES
 from games.selectors import seat_names
 from tournaments import selectors, services, tiebreaks
 from tournaments.models import Championship
-from tournaments.selectors import visible_championships
+from tournaments.visibility import visible_championships
 
 FORMAT_CHOICES = list(services.FORMATS)
 

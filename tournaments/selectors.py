@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 
 from games.models import Game
 from games.selectors import seat_names
@@ -290,15 +290,3 @@ def match_schedule(championship: Championship) -> list[dict]:
         )
     order = [Stage.Kind.GROUPS, Stage.Kind.PLAYOFF]
     return [stages[kind] for kind in order if kind in stages]
-
-
-def visible_championships(user) -> QuerySet[Championship]:
-    """Public championships, and private ones to their organiser and entrants."""
-    query = Championship.objects.select_related("organiser", "winner")
-    if user.is_authenticated:
-        return query.filter(
-            Q(visibility=Championship.Visibility.PUBLIC)
-            | Q(organiser=user)
-            | Q(entries__player=user)
-        ).distinct()
-    return query.filter(visibility=Championship.Visibility.PUBLIC)

@@ -30,7 +30,7 @@ from tournaments.forms import (
     tiebreak_label,
 )
 from tournaments.models import Championship
-from tournaments.selectors import visible_championships
+from tournaments.visibility import visible_championships
 
 LIVE = (Championship.Status.GROUPS, Championship.Status.PLAYOFF)
 FINISHED_SHOWN = 50
@@ -97,9 +97,8 @@ def tiebreak_columns(championship: Championship) -> list[dict]:
 
 
 def _visible(request: HttpRequest, championship_id: int) -> Championship:
+    """The championship, if the visitor may see it; otherwise 404, as for a missing one."""
     championship = visible_championships(request.user).filter(pk=championship_id).first()
-    if championship is None and request.user.is_staff:
-        championship = Championship.objects.filter(pk=championship_id).first()
     if championship is None:
         raise Http404
     return championship
@@ -386,10 +385,8 @@ def start(request: HttpRequest, championship_id: int) -> HttpResponse:
 
 @login_required
 def organise(request: HttpRequest, championship_id: int) -> HttpResponse:
-    query = Championship.objects.select_related("organiser", "winner")
-    championship = query.filter(pk=championship_id).first()
-    if championship is None:
-        raise Http404
+    """For the organiser and staff; 403 to others who see the championship, 404 to the rest."""
+    championship = _visible(request, championship_id)
     if not _may_organise(request.user, championship):
         raise PermissionDenied
     entries = selectors.entries_of(championship)

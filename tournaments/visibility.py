@@ -1,0 +1,29 @@
+"""Who may see a championship: the one rule every read of it, and of its games, follows.
+
+A public championship is for everyone. A private one is for its organiser, its entrants
+(withdrawn ones too) and the site's staff; to anyone else it does not exist, so every
+read answers as for a missing one (404). The rule has a module of its own so that the
+games' reads can build on it (tournaments.selectors itself reads games).
+"""
+
+from django.contrib.auth.models import AnonymousUser
+from django.db.models import Q, QuerySet
+
+from accounts.models import User
+from tournaments.models import Championship, Entry
+
+
+def _seen_by(user: User | AnonymousUser) -> Q:
+    """The championships `user` may see, as a filter on Championship."""
+    public = Q(visibility=Championship.Visibility.PUBLIC)
+    if not user.is_authenticated:
+        return public
+    if user.is_staff:
+        return Q()
+    entered = Entry.objects.filter(player=user).values("championship_id")
+    return public | Q(organiser=user) | Q(pk__in=entered)
+
+
+def visible_championships(user: User | AnonymousUser) -> QuerySet[Championship]:
+    """The championships `user` (anonymous or not) may see, with their organiser and winner."""
+    return Championship.objects.filter(_seen_by(user)).select_related("organiser", "winner")
