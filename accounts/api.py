@@ -11,8 +11,8 @@ from rest_framework.views import APIView
 
 from accounts import plans, selectors, services
 from accounts.models import Plan, User
+from config import throttling
 from config.api_docs import error_responses
-from config.throttling import AddressRateThrottle, TokenUsernameRateThrottle
 
 
 class InvalidCredentials(exceptions.AuthenticationFailed):
@@ -84,8 +84,8 @@ class RegisteredSerializer(AccountSerializer):
 class RegisterView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []
-    throttle_classes = [AddressRateThrottle]
-    throttle_scope = "register"
+    throttle_classes = [throttling.AddressRateThrottle]
+    throttle_scope = throttling.REGISTER_SCOPE
 
     @extend_schema(
         operation_id="accounts_register",
@@ -104,8 +104,8 @@ class RegisterView(APIView):
 
 class TokenView(APIView):
     permission_classes = [AllowAny]
-    throttle_classes = [AddressRateThrottle, TokenUsernameRateThrottle]
-    throttle_scope = "token"
+    # The log-in counts against the budgets every password attempt shares (see `post`).
+    throttle_classes: list = []
 
     def get_authenticators(self) -> list:
         # Logging in takes a password, not a token or a session (and so needs no CSRF token);
@@ -124,11 +124,6 @@ class TokenView(APIView):
             return [IsAuthenticated()]
         return super().get_permissions()
 
-    def get_throttles(self) -> list:
-        if self.request is not None and self.request.method == "DELETE":
-            return []
-        return super().get_throttles()
-
     @extend_schema(
         operation_id="accounts_token",
         request=CredentialsSerializer,
@@ -141,6 +136,10 @@ class TokenView(APIView):
     def post(self, request: Request) -> Response:
         credentials = CredentialsSerializer(data=request.data)
         credentials.is_valid(raise_exception=True)
+        # Counted for the name exactly as `authenticate` gets it.
+        wait = throttling.password_attempt_wait(request, credentials.validated_data["username"])
+        if wait is not None:
+            raise exceptions.Throttled(wait)
         user = authenticate(request._request, **credentials.validated_data)
         if user is None:
             raise InvalidCredentials(_("Wrong username or password."))

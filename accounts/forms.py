@@ -1,6 +1,8 @@
 """Forms of the account pages; the rules of a new account live in `accounts.services`."""
 
 from django import forms
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.admin.forms import AdminPasswordChangeForm as DjangoAdminPasswordChangeForm
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.password_validation import (
     password_validators_help_text_html,
@@ -11,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts import services
 from accounts.models import User
+from config import throttling
 from config.errors import DomainError
 
 
@@ -87,9 +90,53 @@ class SignupForm(forms.Form):
             self.add_error(field if field in self.fields else None, errors)
 
 
-class LoginForm(AuthenticationForm):
+def _too_many_attempts(wait: float) -> ValidationError:
+    return ValidationError(
+        _("Too many log-in attempts.") + " " + throttling.try_again_in(wait), code="throttled"
+    )
+
+
+class _CountsPasswordAttempts:
+    """A log-in form whose every attempt counts against the shared budgets.
+
+    Over budget, the password is not looked at: the form says when to try again, and
+    `retry_after` holds the seconds for the view's 429.
+    """
+
+    retry_after: float | None = None
+
+    def clean(self) -> dict:
+        # The name exactly as `authenticate` will get it (the username field's cleaning).
+        username = self.cleaned_data.get("username")
+        self.retry_after = throttling.password_attempt_wait(self.request, username)
+        if self.retry_after is not None:
+            raise _too_many_attempts(self.retry_after)
+        return super().clean()
+
+
+class LoginForm(_CountsPasswordAttempts, AuthenticationForm):
     error_messages = {
         **AuthenticationForm.error_messages,
         # Usernames ignore letter case here, so Django's hint that they may not is wrong.
         "invalid_login": _("Wrong username or password."),
     }
+
+
+class AdminLoginForm(_CountsPasswordAttempts, AdminAuthenticationForm):
+    """The admin's log-in, on the same budgets as the site's."""
+
+
+class AdminPasswordChangeForm(DjangoAdminPasswordChangeForm):
+    """The admin's password change: the old password typed is a password attempt too."""
+
+    retry_after: float | None = None
+
+    def __init__(self, user: User, *args, request=None, **kwargs) -> None:
+        self.request = request
+        super().__init__(user, *args, **kwargs)
+
+    def clean_old_password(self) -> str:
+        self.retry_after = throttling.password_attempt_wait(self.request, self.user.get_username())
+        if self.retry_after is not None:
+            raise _too_many_attempts(self.retry_after)
+        return super().clean_old_password()

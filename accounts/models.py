@@ -2,10 +2,15 @@
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser, UserManager
+from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+
+from accounts.usernames import USERNAME_TAKEN, canonical_username, stored_username
+
+# Case folding makes a name at most three times longer (ß, for one, becomes ss).
+USERNAME_KEY_LENGTH = 3 * 150
 
 
 class Plan(models.TextChoices):
@@ -13,11 +18,17 @@ class Plan(models.TextChoices):
     PAID = "paid", _("Paid")
 
 
-class CaseInsensitiveUserManager(UserManager):
-    """Log-in finds "Alice" whether she types Alice or alice."""
+class UserQuerySet(models.QuerySet):
+    def named(self, username: str) -> "UserQuerySet":
+        """The user whose name reads as `username`: any letter case, width or outer spaces."""
+        return self.filter(username_key=canonical_username(username))
+
+
+class CaseInsensitiveUserManager(UserManager.from_queryset(UserQuerySet)):
+    """Log-in finds "Alice" whether she types Alice, alice or ａｌｉｃｅ."""
 
     def get_by_natural_key(self, username: str) -> "User":
-        return self.get(username__iexact=username)
+        return self.named(username).get()
 
 
 class User(AbstractUser):
@@ -38,12 +49,28 @@ class User(AbstractUser):
         help_text=_("The site's language for this player; empty follows the browser."),
     )
 
+    # The canonical form of the username (see `accounts.usernames`), kept by `save`: the
+    # database itself refuses two accounts whose names read the same.
+    username_key = models.CharField(max_length=USERNAME_KEY_LENGTH, unique=True, editable=False)
+
     objects = CaseInsensitiveUserManager()
 
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(Lower("username"), name="accounts_user_username_ci_unique"),
-        ]
+    @classmethod
+    def normalize_username(cls, username: str) -> str:
+        # Used by `create_user` and by model validation (the admin's forms).
+        return stored_username(username) if isinstance(username, str) else username
+
+    def clean(self) -> None:
+        super().clean()
+        if self.username and User.objects.named(self.username).exclude(pk=self.pk).exists():
+            raise ValidationError({"username": USERNAME_TAKEN})
+
+    def save(self, *args, **kwargs) -> None:
+        self.username_key = canonical_username(self.username)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "username" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "username_key"}
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("player", kwargs={"username": self.username})

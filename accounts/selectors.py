@@ -6,5 +6,5 @@ from accounts.models import User
 
 
 def active_user_by_username(username: str) -> User:
-    """The active user with this username, in any letter case; 404 otherwise."""
-    return get_object_or_404(User, username__iexact=username, is_active=True)
+    """The active user with this name in any spelling that reads the same; 404 otherwise."""
+    return get_object_or_404(User.objects.named(username), is_active=True)

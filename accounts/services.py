@@ -7,33 +7,40 @@ from datetime import datetime
 
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
 from accounts.models import Plan, PlanChange, User
+from accounts.usernames import USERNAME_TAKEN, canonical_username, stored_username
 
 USERNAME_PATTERN = re.compile(r"^[\w.-]{3,30}$")
-# Names that would read as part of the site rather than a player.
+# Names that would read as part of the site rather than a player, in canonical form.
 RESERVED_USERNAMES = frozenset(
     {"admin", "api", "me", "register", "token", "cpu", "system", "staff", "anonymous", "static"}
 )
 
 
 def username_errors(username: str) -> list[str]:
-    """Why a new player may not take this username (empty when it is fine)."""
-    if not USERNAME_PATTERN.fullmatch(username):
+    """Why a new player may not take this username (empty when it is fine).
+
+    The name is judged as it would be kept (full-width letters made plain), and compared
+    with reserved and taken names in canonical form.
+    """
+    name = stored_username(username)
+    if not USERNAME_PATTERN.fullmatch(name):
         return [_("Use 3 to 30 letters, digits, dots, dashes or underscores.")]
-    if username.lower() in RESERVED_USERNAMES:
+    if canonical_username(name) in RESERVED_USERNAMES:
         return [_("This name is reserved.")]
-    if User.objects.filter(username__iexact=username).exists():
-        return [_("This username is taken.")]
+    if User.objects.named(name).exists():
+        return [str(USERNAME_TAKEN)]
     return []
 
 
 def register_user(*, username: str, password: str, email: str = "") -> User:
     """Create a free account and its API token; all fields are checked first."""
+    username = stored_username(username)
     errors: dict[str, list[str]] = {}
     if problems := username_errors(username):
         errors["username"] = problems
@@ -43,9 +50,15 @@ def register_user(*, username: str, password: str, email: str = "") -> User:
         errors["password"] = list(error.messages)
     if errors:
         raise ValidationError(errors)
-    with transaction.atomic():
-        user = User.objects.create_user(username=username, email=email, password=password)
-        Token.objects.create(user=user)
+    try:
+        with transaction.atomic():
+            user = User.objects.create_user(username=username, email=email, password=password)
+            Token.objects.create(user=user)
+    except IntegrityError:
+        # Another registration took the name (in some spelling) since it was checked.
+        if not User.objects.named(username).exists():
+            raise
+        raise ValidationError({"username": [str(USERNAME_TAKEN)]}) from None
     return user
 
 
@@ -98,22 +111,27 @@ DEMO_PLAYERS = (
 )
 
 
+def _account_named(username: str) -> User:
+    """The account of that name in whatever spelling it was made, or a new unsaved one."""
+    return User.objects.named(username).first() or User(username=username)
+
+
 def create_demo_accounts() -> list[DemoAccount]:
     """An admin and a few players, each with a fresh random password."""
     accounts = []
     with transaction.atomic():
-        admin, _created = User.objects.get_or_create(username="admin")
+        admin = _account_named("admin")
         admin.is_staff = admin.is_superuser = True
         password = secrets.token_urlsafe(9)
         admin.set_password(password)
         admin.save()
         accounts.append(DemoAccount(admin.username, password, "admin"))
         for username, plan in DEMO_PLAYERS:
-            player, _created = User.objects.get_or_create(username=username)
+            player = _account_named(username)
             password = secrets.token_urlsafe(9)
             player.set_password(password)
             player.plan, player.plan_until = plan, None
             player.save()
             api_token(player)
-            accounts.append(DemoAccount(username, password, f"player ({plan})"))
+            accounts.append(DemoAccount(player.username, password, f"player ({plan})"))
     return accounts

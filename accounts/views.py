@@ -1,28 +1,26 @@
 """Account pages: sign-up, the account itself with its API token, players' profiles."""
 
-import math
-
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
 from accounts import plans, selectors, services
 from accounts.forms import LoginForm, SignupForm
 from accounts.models import Plan, User
+from config import throttling
 from config.errors import DomainError
-from config.throttling import AddressRateThrottle, TokenUsernameRateThrottle
 from games import selectors as game_selectors
 from games.models import CPU_PLAYER, Game
 from games.titles import result_reason
@@ -44,65 +42,17 @@ OUTCOMES = {
 }
 
 
-class _SignupThrottleScope:
-    """Sign-ups on the page share the API's per-address "register" budget."""
-
-    throttle_scope = "register"
-
-
-class _LoginThrottleScope:
-    """Log-ins on the page share the API's "token" budgets, per address and per username."""
-
-    throttle_scope = "token"
-
-
-class _PostedData:
-    """A form post as the API's throttles read a request: `data` is the posted form."""
-
-    def __init__(self, request: HttpRequest) -> None:
-        self._request = request
-        self.data = request.POST
-
-    def __getattr__(self, name: str):
-        return getattr(self._request, name)
-
-
-def _login_wait(request: HttpRequest) -> float | None:
-    """Seconds to wait before trying to log in again, or None when a try is allowed now."""
-    posted, scope = _PostedData(request), _LoginThrottleScope()
-    for throttle in (AddressRateThrottle(), TokenUsernameRateThrottle()):
-        if not throttle.allow_request(posted, scope):
-            return throttle.wait() or 1.0
-    return None
-
-
 class LoginView(auth_views.LoginView):
     template_name = "accounts/login.html"
     authentication_form = LoginForm
     redirect_authenticated_user = True
 
-    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        wait = _login_wait(request)
-        if wait is None:
-            return super().post(request, *args, **kwargs)
-        # Refused before the password is even looked at.
-        form = self.get_form_class()(request, initial={"username": request.POST.get("username")})
-        response = self.render_to_response(
-            self.get_context_data(
-                form=form,
-                refusal=_("Too many log-in attempts.") + " " + _try_again_in(wait),
-            ),
-            status=429,
-        )
-        response["Retry-After"] = str(max(1, round(wait)))
+    def form_invalid(self, form: LoginForm) -> HttpResponse:
+        response = super().form_invalid(form)
+        if form.retry_after is not None:
+            # Refused before the password was even looked at.
+            return throttling.refused(response, form.retry_after)
         return response
-
-
-def _try_again_in(seconds: float) -> str:
-    minutes = max(1, math.ceil(seconds / 60))
-    return ngettext(
-        "Try again in %(minutes)d minute.", "Try again in %(minutes)d minutes.", minutes
-    ) % {"minutes": minutes}
 
 
 def _safe_next(request: HttpRequest) -> str:
@@ -119,21 +69,19 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("account")
     next_url = _safe_next(request)
-    status = 200
     retry_after = None
     if request.method == "POST":
         form = SignupForm(request.POST)
-        throttle = AddressRateThrottle()
-        if not throttle.allow_request(request, _SignupThrottleScope()):
+        # Sign-ups on the page share the API's per-address "register" budget.
+        retry_after = throttling.address_wait(request, throttling.REGISTER_SCOPE)
+        if retry_after is not None:
             form.is_valid()  # the other errors too, so the page shows the form as it stands
-            retry_after = throttle.wait() or 1.0
             form.add_error(
                 None,
                 _("Too many sign-up attempts from your address.")
                 + " "
-                + _try_again_in(retry_after),
+                + throttling.try_again_in(retry_after),
             )
-            status = 429
         elif form.is_valid():
             data = form.cleaned_data
             try:
@@ -142,9 +90,6 @@ def signup(request: HttpRequest) -> HttpResponse:
                 )
             except (ValidationError, DomainError) as error:
                 form.add_service_error(error)
-            except IntegrityError:
-                # Someone took the name (in some letter case) between the check and the insert.
-                form.add_error("username", _("This username is taken."))
             else:
                 login(request, user)
                 messages.success(
@@ -155,12 +100,8 @@ def signup(request: HttpRequest) -> HttpResponse:
                 return HttpResponseRedirect(next_url or reverse("account"))
     else:
         form = SignupForm()
-    response = render(
-        request, "accounts/signup.html", {"form": form, "next": next_url}, status=status
-    )
-    if retry_after:
-        response["Retry-After"] = str(max(1, round(retry_after)))
-    return response
+    response = render(request, "accounts/signup.html", {"form": form, "next": next_url})
+    return throttling.refused(response, retry_after) if retry_after is not None else response
 
 
 @login_required

@@ -41,7 +41,7 @@ if PRODUCTION and not ALLOWED_HOSTS:
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "accounts.apps.SiteAdminConfig",  # Django's admin, its log-in on the site's throttles
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -178,6 +178,14 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# --- Proxies --------------------------------------------------------------------
+# How many proxies in front of the site append the address they saw to X-Forwarded-For.
+# The client's address (for the per-address throttles) is read that deep into the header;
+# with none (the default) the header is the client's own words and only REMOTE_ADDR counts.
+NUM_PROXIES = env_int("NUM_PROXIES", 0)
+if NUM_PROXIES < 0:
+    raise ImproperlyConfigured(f"NUM_PROXIES must be 0 or more; got {NUM_PROXIES}")
+
 # --- API ------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -194,9 +202,8 @@ REST_FRAMEWORK = {
         "token": env_str("THROTTLE_TOKEN", "30/minute"),
         "token_username": env_str("THROTTLE_TOKEN_USERNAME", "10/minute"),
     },
-    # How many proxies stand in front of the site; throttling by client address
-    # reads X-Forwarded-For only that deep.
-    "NUM_PROXIES": env_int("NUM_PROXIES", 0) or None,
+    # DRF's throttles and the site's (`config.throttling`) read the client's address with it.
+    "NUM_PROXIES": NUM_PROXIES,
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     # `?format=` belongs to endpoints (the record's json or sgf), not to content negotiation.
     "URL_FORMAT_OVERRIDE": None,

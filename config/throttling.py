@@ -1,38 +1,111 @@
-"""Throttles for the endpoints that take passwords."""
+"""Budgets of attempts for the places that take a password or make an account.
 
+Every place that checks a password (the log-in page, the admin's log-in and password
+change, the API token) counts the attempt with `password_attempt_wait`: against one budget
+per client address (rate "token") and one per username ("token_username"). Guesses spread
+over those places, over addresses or over spellings of one name thus share one limit.
+Registrations, on the page and the API, share the per-address "register" budget.
+"""
+
+import hashlib
+import math
+
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import ngettext
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
-from rest_framework.throttling import SimpleRateThrottle
+from rest_framework.throttling import BaseThrottle, SimpleRateThrottle
 from rest_framework.views import APIView
 
+from accounts.usernames import canonical_username
 
-class _SettingsRateThrottle(SimpleRateThrottle):
-    """Reads its rate from the settings at request time, so a changed setting applies at once."""
+PASSWORD_ADDRESS_SCOPE = "token"
+PASSWORD_USERNAME_SCOPE = "token_username"
+REGISTER_SCOPE = "register"
+
+
+def client_address(request: HttpRequest | Request) -> str:
+    """The client's address: REMOTE_ADDR, or X-Forwarded-For read as deep as NUM_PROXIES says.
+
+    With no trusted proxy (NUM_PROXIES=0) the header is the client's own words and is ignored.
+    DRF's reading of the setting is used, so its throttles and these agree.
+    """
+    return BaseThrottle().get_ident(request) or "unknown"
+
+
+class _Budget(SimpleRateThrottle):
+    """DRF's sliding window of attempts for one scope and one identity.
+
+    The rate is read from the settings at each attempt, so a changed setting applies at once.
+    """
+
+    def __init__(self, scope: str, ident: str) -> None:
+        self.scope, self.ident = scope, ident
+        super().__init__()
 
     def get_rate(self) -> str | None:
         return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
 
+    def get_cache_key(self, request: object, view: object) -> str:
+        return self.cache_format % {"scope": self.scope, "ident": self.ident}
 
-class AddressRateThrottle(_SettingsRateThrottle):
-    """Limits requests per client address, for the view's `throttle_scope`."""
+
+def _count(budgets: list[_Budget]) -> float | None:
+    """Count one attempt against each budget in turn; seconds to wait once one is spent."""
+    for budget in budgets:
+        if not budget.allow_request(None, None):
+            return budget.wait() or 1.0
+    return None
+
+
+def _username_ident(username: str) -> str | None:
+    canonical = canonical_username(username)
+    # Hashed, so that the cache key holds no white space or control character whatever
+    # was typed, and has a bounded length.
+    return hashlib.sha256(canonical.encode()).hexdigest() if canonical else None
+
+
+def password_attempt_wait(
+    request: HttpRequest | Request | None, username: str | None
+) -> float | None:
+    """Count one password attempt; the seconds to wait when over budget, else None.
+
+    `username` is the name the attempt is for, exactly as it is handed to the log-in; the
+    budget is kept for its canonical form, the one the log-in looks the account up by.
+    """
+    budgets = []
+    if request is not None:
+        budgets.append(_Budget(PASSWORD_ADDRESS_SCOPE, client_address(request)))
+    if isinstance(username, str) and (ident := _username_ident(username)):
+        budgets.append(_Budget(PASSWORD_USERNAME_SCOPE, ident))
+    return _count(budgets)
+
+
+def address_wait(request: HttpRequest | Request, scope: str) -> float | None:
+    """Count one attempt against the client address's budget for `scope`; seconds to wait."""
+    return _count([_Budget(scope, client_address(request))])
+
+
+class AddressRateThrottle(BaseThrottle):
+    """The client address's budget for the view's `throttle_scope`, as a DRF throttle."""
 
     def allow_request(self, request: Request, view: APIView) -> bool:
-        self.scope = view.throttle_scope
-        self.rate = self.get_rate()
-        self.num_requests, self.duration = self.parse_rate(self.rate)
-        return super().allow_request(request, view)
+        self._wait = address_wait(request, view.throttle_scope)
+        return self._wait is None
 
-    def get_cache_key(self, request: Request, view: APIView) -> str:
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+    def wait(self) -> float | None:
+        return self._wait
 
 
-class TokenUsernameRateThrottle(_SettingsRateThrottle):
-    """Limits log-in attempts per username, whatever address they come from."""
+def try_again_in(seconds: float) -> str:
+    minutes = max(1, math.ceil(seconds / 60))
+    return ngettext(
+        "Try again in %(minutes)d minute.", "Try again in %(minutes)d minutes.", minutes
+    ) % {"minutes": minutes}
 
-    scope = "token_username"
 
-    def get_cache_key(self, request: Request, view: APIView) -> str | None:
-        username = request.data.get("username") if isinstance(request.data, dict) else None
-        if not isinstance(username, str) or not username:
-            return None
-        return self.cache_format % {"scope": self.scope, "ident": username.lower()[:150]}
+def refused(response: HttpResponse, wait: float) -> HttpResponse:
+    """A page's answer to an attempt over budget: 429, and when to come back."""
+    response.status_code = 429
+    response["Retry-After"] = str(max(1, math.ceil(wait)))
+    return response

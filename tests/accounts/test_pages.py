@@ -7,7 +7,7 @@ from html import unescape
 import pytest
 from django.contrib.auth import SESSION_KEY
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, connection
+from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
@@ -216,15 +216,6 @@ def test_signup_puts_the_services_own_refusal_at_its_field(client, monkeypatch, 
     assert response.status_code == 200
     assert field_errors(response, "username") == ["Refused by the service."]
     assert logged_in_as(client) is None
-
-
-def test_signup_losing_a_race_for_the_name_says_it_is_taken(client, monkeypatch):
-    def collide(**_fields):
-        raise IntegrityError("accounts_user_username_ci_unique")
-
-    monkeypatch.setattr(services, "register_user", collide)
-    response = client.post("/signup/", signup_data())
-    assert field_errors(response, "username") == ["This username is taken."]
 
 
 def test_signup_malformed_email_is_an_error_at_the_email(client):

@@ -1,10 +1,21 @@
-"""Register and log-in are throttled per address, and log-in per username too."""
+"""Every place that takes a password shares one budget per client address and one per username.
+
+The address is REMOTE_ADDR unless NUM_PROXIES says how many proxies in front of the site
+append to X-Forwarded-For; the username is the normalised name the log-in itself looks up.
+"""
 
 import pytest
+from django.contrib.auth import SESSION_KEY
+from django.test import RequestFactory
 
+from config.throttling import client_address
 from tests.conftest import TEST_PASSWORD
+from tests.support.processes import PROJECT, bare_environment, manage
 
 pytestmark = pytest.mark.django_db
+
+TOKEN = "/api/accounts/token/"
+REGISTER = "/api/accounts/register/"
 
 
 @pytest.fixture
@@ -21,11 +32,23 @@ def rates(settings):
     return set_rates
 
 
+@pytest.fixture
+def trusted_proxies(settings):
+    def trust(count: int) -> None:
+        settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": count}
+
+    return trust
+
+
+def logged_in(client) -> bool:
+    return SESSION_KEY in client.session
+
+
 def test_register_is_throttled_per_address(api, rates):
     rates(register="3/hour")
     answers = [
         api.post(
-            "/api/accounts/register/",
+            REGISTER,
             {"username": f"newcomer{i}", "password": TEST_PASSWORD},
             format="json",
             REMOTE_ADDR="198.51.100.7",
@@ -34,7 +57,7 @@ def test_register_is_throttled_per_address(api, rates):
     ]
     assert answers == [201, 201, 201, 429]
     other_address = api.post(
-        "/api/accounts/register/",
+        REGISTER,
         {"username": "newcomer9", "password": TEST_PASSWORD},
         format="json",
         REMOTE_ADDR="198.51.100.8",
@@ -46,7 +69,7 @@ def test_token_is_throttled_per_address(api, rates, player):
     rates(token="2/minute", token_username="100/minute")
     answers = [
         api.post(
-            "/api/accounts/token/",
+            TOKEN,
             {"username": "player", "password": TEST_PASSWORD},
             format="json",
             REMOTE_ADDR="203.0.113.5",
@@ -60,7 +83,7 @@ def test_password_guessing_is_throttled_per_username_across_addresses(api, rates
     rates(token="100/minute", token_username="3/minute")
     answers = [
         api.post(
-            "/api/accounts/token/",
+            TOKEN,
             {"username": "PLAYER" if i % 2 else "player", "password": f"guess-{i}"},
             format="json",
             REMOTE_ADDR=f"203.0.113.{i + 10}",
@@ -68,3 +91,235 @@ def test_password_guessing_is_throttled_per_username_across_addresses(api, rates
         for i in range(4)
     ]
     assert answers == [401, 401, 401, 429]
+
+
+# --- the admin's log-in --------------------------------------------------------------------
+
+
+def test_admin_login_is_throttled_like_the_site_login(client, rates, make_user):
+    rates(token="100/minute", token_username="3/minute")
+    make_user("boss", staff=True, is_superuser=True)
+    for i in range(3):
+        client.post(
+            "/admin/login/",
+            {"username": "boss", "password": f"guess-{i}"},
+            REMOTE_ADDR=f"198.51.100.{i + 1}",
+        )
+    response = client.post(
+        "/admin/login/", {"username": "boss", "password": TEST_PASSWORD}, REMOTE_ADDR="198.51.100.9"
+    )
+    assert response.status_code == 429
+    assert int(response["Retry-After"]) > 0
+    assert "Too many log-in attempts" in response.content.decode()
+    assert not logged_in(client)
+
+
+def test_admin_login_is_throttled_per_address(client, rates, make_user):
+    rates(token="2/minute", token_username="100/minute")
+    make_user("boss", staff=True, is_superuser=True)
+    for name in ("boss", "someone-else"):
+        client.post("/admin/login/", {"username": name, "password": "a-guess"})
+    response = client.post("/admin/login/", {"username": "boss", "password": TEST_PASSWORD})
+    assert response.status_code == 429
+    assert not logged_in(client)
+
+
+def test_guesses_on_the_site_the_api_and_the_admin_share_one_budget_per_username(
+    client, api, rates, make_user
+):
+    rates(token="100/minute", token_username="3/minute")
+    make_user("boss", staff=True, is_superuser=True)
+    client.post("/login/", {"username": "boss", "password": "guess-1"}, REMOTE_ADDR="192.0.2.1")
+    api.post(TOKEN, {"username": "boss", "password": "guess-2"}, REMOTE_ADDR="192.0.2.2")
+    client.post("/admin/login/", {"username": "boss", "password": "x"}, REMOTE_ADDR="192.0.2.3")
+    answers = {
+        "site": client.post("/login/", {"username": "boss", "password": TEST_PASSWORD}),
+        "api": api.post(TOKEN, {"username": "boss", "password": TEST_PASSWORD}),
+        "admin": client.post("/admin/login/", {"username": "boss", "password": TEST_PASSWORD}),
+    }
+    assert {where: answer.status_code for where, answer in answers.items()} == {
+        "site": 429,
+        "api": 429,
+        "admin": 429,
+    }
+    assert not logged_in(client)
+
+
+def test_admin_password_change_cannot_be_used_to_guess_the_password(client, rates, make_user):
+    rates(token="100/minute", token_username="3/minute")
+    boss = make_user("boss", staff=True, is_superuser=True)
+    client.force_login(boss)
+    new = "another-long-passphrase"
+    change = {"new_password1": new, "new_password2": new}
+    for i in range(3):
+        client.post("/admin/password_change/", {**change, "old_password": f"guess-{i}"})
+    response = client.post("/admin/password_change/", {**change, "old_password": TEST_PASSWORD})
+    assert response.status_code == 429
+    assert "Too many log-in attempts" in response.content.decode()
+    boss.refresh_from_db()
+    assert boss.check_password(TEST_PASSWORD)
+
+
+def test_admin_password_change_within_the_budget_still_changes_it(client, rates, make_user):
+    rates(token="100/minute", token_username="3/minute")
+    boss = make_user("boss", staff=True, is_superuser=True)
+    client.force_login(boss)
+    assert client.get("/admin/password_change/").status_code == 200
+    new = "another-long-passphrase"
+    response = client.post(
+        "/admin/password_change/",
+        {"old_password": TEST_PASSWORD, "new_password1": new, "new_password2": new},
+    )
+    assert response.status_code == 302
+    assert response["Location"] == "/admin/password_change/done/"
+    boss.refresh_from_db()
+    assert boss.check_password(new)
+
+
+def test_admin_login_within_the_budget_still_logs_in(client, rates, make_user):
+    rates(token="100/minute", token_username="3/minute")
+    make_user("boss", staff=True, is_superuser=True)
+    assert client.get("/admin/login/").status_code == 200
+    client.post("/admin/login/", {"username": "boss", "password": "one-guess"})
+    response = client.post("/admin/login/", {"username": "boss", "password": TEST_PASSWORD})
+    assert response.status_code == 302
+    assert logged_in(client)
+
+
+# --- the client's address ------------------------------------------------------------------
+
+
+def test_forwarded_for_header_is_ignored_without_trusted_proxies(api, client, rates):
+    rates(register="3/hour")
+    answers = [
+        api.post(
+            REGISTER,
+            {"username": f"newcomer{i}", "password": TEST_PASSWORD},
+            REMOTE_ADDR="198.51.100.7",
+            HTTP_X_FORWARDED_FOR=f"203.0.113.{i}",
+        ).status_code
+        for i in range(3)
+    ]
+    page = client.post(
+        "/signup/",
+        {"username": "anna", "password": TEST_PASSWORD, "password_again": TEST_PASSWORD},
+        REMOTE_ADDR="198.51.100.7",
+        HTTP_X_FORWARDED_FOR="203.0.113.99",
+    )
+    assert answers == [201, 201, 201]
+    assert page.status_code == 429
+
+
+def test_forwarded_for_header_does_not_split_the_log_in_budget(client, rates, player):
+    rates(token="2/minute", token_username="100/minute")
+    for i in range(2):
+        client.post(
+            "/login/",
+            {"username": "player", "password": "a-guess"},
+            REMOTE_ADDR="198.51.100.7",
+            HTTP_X_FORWARDED_FOR=f"203.0.113.{i}",
+        )
+    response = client.post(
+        "/login/",
+        {"username": "player", "password": TEST_PASSWORD},
+        REMOTE_ADDR="198.51.100.7",
+        HTTP_X_FORWARDED_FOR="203.0.113.50",
+    )
+    assert response.status_code == 429
+
+
+def test_behind_one_proxy_the_address_it_saw_counts_not_what_the_client_wrote(
+    api, rates, trusted_proxies
+):
+    rates(register="2/hour")
+    trusted_proxies(1)
+    answers = [
+        api.post(
+            REGISTER,
+            {"username": f"newcomer{i}", "password": TEST_PASSWORD},
+            REMOTE_ADDR="10.0.0.2",
+            HTTP_X_FORWARDED_FOR=f"203.0.113.{i}, 198.51.100.7",
+        ).status_code
+        for i in range(3)
+    ]
+    assert answers == [201, 201, 429]
+    another_client = api.post(
+        REGISTER,
+        {"username": "newcomer9", "password": TEST_PASSWORD},
+        REMOTE_ADDR="10.0.0.2",
+        HTTP_X_FORWARDED_FOR="198.51.100.8",
+    )
+    assert another_client.status_code == 201
+
+
+@pytest.mark.parametrize(
+    ("proxies", "forwarded_for", "address"),
+    [
+        (0, "203.0.113.1", "10.0.0.2"),
+        (0, None, "10.0.0.2"),
+        (1, "203.0.113.1, 198.51.100.7", "198.51.100.7"),
+        (2, "203.0.113.1, 198.51.100.7, 10.0.0.1", "198.51.100.7"),
+        (1, None, "10.0.0.2"),
+    ],
+)
+def test_client_address_trusts_as_many_forwarded_for_entries_as_there_are_proxies(
+    trusted_proxies, proxies, forwarded_for, address
+):
+    trusted_proxies(proxies)
+    headers = {"HTTP_X_FORWARDED_FOR": forwarded_for} if forwarded_for else {}
+    request = RequestFactory().post("/login/", REMOTE_ADDR="10.0.0.2", **headers)
+    assert client_address(request) == address
+
+
+def test_num_proxies_comes_from_the_environment_and_defaults_to_none_trusted():
+    show = "from rest_framework.settings import api_settings; print(api_settings.NUM_PROXIES)"
+    unset = manage(PROJECT, bare_environment(), "shell", "-c", show)
+    two = manage(PROJECT, bare_environment(NUM_PROXIES="2"), "shell", "-c", show)
+    assert unset.stdout.splitlines()[-1:] == ["0"], unset.stderr
+    assert two.stdout.splitlines()[-1:] == ["2"], two.stderr
+
+
+def test_a_negative_number_of_proxies_is_refused():
+    result = manage(PROJECT, bare_environment(NUM_PROXIES="-1"), "check")
+    assert result.returncode != 0
+    assert "NUM_PROXIES" in result.stderr
+
+
+# --- the username ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("disguise", ["player ", "\tplayer", "ｐｌａｙｅｒ", " PLAYER\n"])
+def test_username_throttle_cannot_be_dodged_with_spaces_or_full_width_letters(
+    api, rates, player, disguise
+):
+    rates(token="100/minute", token_username="2/minute")
+    for i in range(2):
+        api.post(
+            TOKEN,
+            {"username": "player", "password": f"guess-{i}"},
+            format="json",
+            REMOTE_ADDR=f"203.0.113.{i + 10}",
+        )
+    disguised = api.post(
+        TOKEN,
+        {"username": disguise, "password": TEST_PASSWORD},
+        format="json",
+        REMOTE_ADDR="203.0.113.99",
+    )
+    assert disguised.status_code == 429
+
+
+@pytest.mark.parametrize("disguise", ["player ", "\tplayer", "ｐｌａｙｅｒ"])
+def test_username_throttle_of_the_log_in_page_cannot_be_dodged_either(
+    client, rates, player, disguise
+):
+    rates(token="100/minute", token_username="2/minute")
+    for i, name in enumerate([disguise, "player"]):
+        client.post(
+            "/login/", {"username": name, "password": "a-guess"}, REMOTE_ADDR=f"192.0.2.{i + 1}"
+        )
+    response = client.post(
+        "/login/", {"username": "player", "password": TEST_PASSWORD}, REMOTE_ADDR="192.0.2.9"
+    )
+    assert response.status_code == 429
+    assert not logged_in(client)

@@ -25,7 +25,7 @@ class Command(BaseCommand):
         from accounts.models import User
         from tournaments.demo import create_demo_championship
 
-        admin = User.objects.get(username="admin")
+        admin = User.objects.named(accounts[0].username).get()
         players = list(User.objects.filter(username__in=[a.username for a in accounts[1:]]))
         championship = create_demo_championship(admin, players)
         self.stdout.write(
