@@ -177,7 +177,7 @@ def _invited_players(names: list[str], creator: User, wanted: int) -> list[User]
         )
     players = []
     for name in names:
-        player = User.objects.filter(username__iexact=name, is_active=True).first()
+        player = User.objects.named(name).filter(is_active=True).first()
         if player is None:
             raise DomainError(_("no player called %(name)r") % {"name": name}, field=field)
         if player.pk == creator.pk:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from accounts import plans
 from accounts.models import User
+from accounts.usernames import canonical_username
 from config.errors import Conflict, DomainError, NotAllowed, NotFound
 from games import clocks, plan_rules
 from games import services as game_services
@@ -114,10 +115,10 @@ def enter(championship_id: int, *, by: User, username: str | None = None) -> Ent
     with transaction.atomic():
         championship = _locked(championship_id)
         player = by
-        if username and username.lower() != by.username.lower():
+        if username and canonical_username(username) != by.username_key:
             if by.pk != championship.organiser_id:
                 raise NotAllowed(_("Only the organiser enters other players."))
-            player = User.objects.filter(username__iexact=username, is_active=True).first()
+            player = User.objects.named(username).filter(is_active=True).first()
             if player is None:
                 raise DomainError(
                     _("no player called %(name)r") % {"name": username}, field="username"
@@ -145,9 +146,10 @@ def withdraw(championship_id: int, *, by: User, username: str | None = None) -> 
     with transaction.atomic():
         championship = _locked(championship_id)
         target = username or by.username
-        if target.lower() != by.username.lower() and by.pk != championship.organiser_id:
+        key = canonical_username(target)
+        if key != by.username_key and by.pk != championship.organiser_id:
             raise NotAllowed(_("Only the organiser withdraws other players."))
-        entry = championship.entries.filter(player__username__iexact=target).first()
+        entry = championship.entries.filter(player__username_key=key).first()
         if entry is None or entry.withdrawn_at is not None:
             raise NotFound(
                 _("%(player)s is not playing in this championship.") % {"player": target}

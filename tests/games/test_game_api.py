@@ -300,3 +300,11 @@ def test_game_finished_hook_runs_inside_the_ending_transaction(alice_api, bob_ap
     finally:
         services.GAME_FINISHED_HANDLERS.remove(handler)
     assert seen == [(game_id, Game.Status.FINISHED, "resignation", True)]
+
+
+def test_an_invitation_finds_the_player_by_any_spelling_of_the_name(alice_api, bob):
+    created = alice_api.post(
+        "/api/games/", {"game": "kropki", "opponent": "ＢＯＢ "}, format="json"
+    )
+    assert created.status_code == 201, created.content
+    assert created.json()["players"]["red"] == "bob"

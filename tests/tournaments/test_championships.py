@@ -310,3 +310,17 @@ def test_playoff_draw_goes_to_extra_time_then_a_replay_with_seats_swapped(organi
     assert detail["winner"] == red.username
     bracket = organiser_api.get(f"/api/championships/{championship_id}/bracket/").json()
     assert bracket["rounds"][0]["matches"][0]["games"] == [final.pk, replay.pk]
+
+
+def test_the_organiser_enters_and_withdraws_a_player_by_any_spelling_of_the_name(
+    organiser_api, make_user
+):
+    anna = make_user("Anna")
+    championship_id = create(organiser_api).json()["id"]
+    entries = f"/api/championships/{championship_id}/entries/"
+    entered = organiser_api.post(entries, {"username": " ＡＮＮＡ"}, format="json")
+    assert entered.status_code == 201, entered.content
+    assert Championship.objects.get(pk=championship_id).entries.get().player == anna
+    withdrawn = organiser_api.delete(entries, {"username": "anna\t"}, format="json")
+    assert withdrawn.status_code in (200, 204), withdrawn.content
+    assert not Championship.objects.get(pk=championship_id).entries.exists()
