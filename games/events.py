@@ -8,9 +8,10 @@ from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpRequest, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
+from rest_framework.authentication import TokenAuthentication
+from rest_framework.exceptions import AuthenticationFailed
 
-from games import live, presence
-from games.engines import engine
+from games import live, presence, services
 from games.models import Game
 
 HEARTBEAT_SECONDS = 15.0
@@ -41,7 +42,7 @@ def _sync_stream(game_id: int, seat: str | None) -> Iterator[str]:
         yield _opening(game_id)
         for message in subscription.messages(HEARTBEAT_SECONDS):
             if seat:
-                presence.touch(game_id, seat)  # a player's open stream: they are here (Q20)
+                presence.touch(game_id, seat)
             yield ": keep-alive\n\n" if message is None else _frame(message)
     finally:
         subscription.close()
@@ -59,15 +60,24 @@ async def _async_stream(game_id: int, seat: str | None) -> AsyncIterator[str]:
         await subscription.close()
 
 
+def _player(request: HttpRequest):
+    """Who asks: the session's user, or an API client's by its token (bots follow games too)."""
+    if request.user.is_authenticated:
+        return request.user
+    try:
+        found = TokenAuthentication().authenticate(request)
+    except AuthenticationFailed:
+        return None  # the stream is public: a bad token only makes this a spectator
+    return found[0] if found else None
+
+
 @require_GET
 def game_events(request: HttpRequest, game_id: int) -> StreamingHttpResponse:
     """Anyone may follow a game, as spectators follow a championship."""
     game = get_object_or_404(Game, pk=game_id)
-    seat = None
-    if request.user.is_authenticated and engine(game.game).disconnect_loses_after_s:
-        seat = game.seats.filter(user=request.user).values_list("seat", flat=True).first()
-        if seat:
-            presence.touch(game.pk, seat)
+    # A player's open stream shows them present, at the start and at each heartbeat.
+    user = _player(request)
+    seat = services.touch_presence(game.pk, user) if user is not None else None
     asgi = isinstance(request, ASGIRequest)
     stream = _async_stream(game.pk, seat) if asgi else _sync_stream(game.pk, seat)
     response = StreamingHttpResponse(stream, content_type="text/event-stream")

@@ -18,7 +18,9 @@ from games.forms import FORMS
 from games.models import Game
 
 
-def _game(game_id: int) -> Game:
+def _game(request: HttpRequest, game_id: int) -> Game:
+    """The game as of now; a seated player asking for it is present (Q20, D10)."""
+    _seen(request, game_id)
     games = Game.objects.select_related("match__stage__championship").prefetch_related(
         "seats__user"
     )
@@ -26,9 +28,14 @@ def _game(game_id: int) -> Game:
     return services.enforce_clock(game)
 
 
+def _seen(request: HttpRequest, game_id: int) -> None:
+    if request.user.is_authenticated:
+        services.touch_presence(game_id, request.user)
+
+
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     """Anyone may watch a game; its players play it here."""
-    game = _game(game_id)
+    game = _game(request, game_id)
     context = selectors.game_page(game, request.user)
     context["texts"] = {
         "point_words": point_words(game.game),
@@ -40,9 +47,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def game_live(request: HttpRequest, game_id: int) -> HttpResponse:
     """The changing part of the game page; 204 when the page already shows this version."""
-    game = _game(game_id)
-    if request.user.is_authenticated:
-        services.touch_presence(game, request.user)  # polling players are here too (Q20)
+    game = _game(request, game_id)
     if request.GET.get("version") == str(game.version):
         return HttpResponse(status=204)
     return render(request, "games/game_live.html", selectors.game_page(game, request.user))
@@ -77,6 +82,7 @@ def _game_action(service, done: Callable[[Game], str]):
     @login_required
     @require_POST
     def action(request: HttpRequest, game_id: int) -> HttpResponse:
+        _seen(request, game_id)
         try:
             game = service(game_id, request.user)
         except DomainError as error:

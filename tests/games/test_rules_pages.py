@@ -15,7 +15,7 @@ from games.rule_examples import KROPKI_EXAMPLES, KropkiExample, kropki_position
 
 RULE_IDS = {
     "kropki": [f"K{n}" for n in range(1, 17)],
-    "dots_and_boxes": [f"D{n}" for n in range(1, 11)],
+    "dots_and_boxes": [f"D{n}" for n in range(1, 12)],
     "quadrotone": [f"Q{n}" for n in range(1, 25)],
     "quadramids": [f"M{n}" for n in range(1, 21)],
 }
@@ -318,6 +318,7 @@ def test_dots_and_boxes_rules_page_shows_its_examples_after_their_rules(client):
     assert html.count("board-dots-and-boxes") == 2
     assert html.index('id="D3"') < html.index("board-dots-and-boxes") < html.index('id="D5"')
     assert "Score 2:0 (first, blue : second, red)." in html  # the drawing's seats and colours
+    assert 'id="D11"' in html  # the stand-in's limits
 
 
 # -- the Quadrotone catalogue, drawn ---------------------------------------------------------

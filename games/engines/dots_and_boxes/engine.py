@@ -7,7 +7,7 @@ from typing import Any
 from games.engines.base import IllegalMove, Record, RecordError, Result, Step, replay_moves
 from games.engines.dots_and_boxes import records
 from games.engines.dots_and_boxes.board import Geometry, geometry
-from games.engines.dots_and_boxes.cpu import suggest_line
+from games.engines.dots_and_boxes.cpu import stand_in_line, suggest_line
 from games.engines.dots_and_boxes.options import DotsAndBoxesOptions, parse_options
 
 # The first player moves first (D1; D9 is the service's business). Pages draw the first
@@ -81,6 +81,8 @@ class DotsAndBoxesEngine:
     name = "dots_and_boxes"
     seats = SEATS
     stand_in = True  # D6, D10: the CPU moves for a player out of time or away
+    stand_in_limited = True  # D11: only for a player who has moved, at its easiest level
+    away_after_s = 60  # D10: a player not seen for a minute has left; the CPU plays for them
     allows_undo = True  # D7: against the CPU freely, against a person with consent
     move_time_limits = (30, 60)  # D6: seconds per move, when a limit is chosen
     random_setup = False
@@ -159,6 +161,11 @@ class DotsAndBoxesEngine:
     def suggest(self, state: DotsAndBoxesState) -> list | None:
         """The CPU player's move for the side to move; None when the game is over."""
         line = suggest_line(state.board, state.drawn)
+        return None if line is None else state.board.move(line)
+
+    def stand_in_move(self, state: DotsAndBoxesState) -> list | None:
+        """D11: the move of the CPU standing in for an absent player, at its easiest level."""
+        line = stand_in_line(state.board, state.drawn)
         return None if line is None else state.board.move(line)
 
     # -- reading a state -------------------------------------------------------
