@@ -250,6 +250,8 @@ def touch_presence(game_id: int, user: User) -> str | None:
 
     Returns their seat where the game's rules keep track of who is there, else None.
     """
+    if not 0 < game_id < 2**63:
+        return None  # no game has such an id (and SQLite cannot even compare it)
     seat = Seat.objects.filter(game_id=game_id, user=user).values_list("seat", "game__game")
     found = seat.first()
     if found is None or not presence.kept_for(engine(found[1])):
