@@ -131,6 +131,20 @@ def _require_visible(request: Request, game_id: int) -> None:
         raise NotFound(_("No such game."))
 
 
+class GameEndpoint(APIView):
+    """An endpoint about one game (`game_id` in its URL).
+
+    Every authenticated request of a seated player shows them present (Q20, D10): an API
+    bot that only reads the game while it thinks is not disconnected. Done here, once,
+    before the view runs, so that the request's own reading of the clocks already counts it.
+    """
+
+    def initial(self, request: Request, *args, **kwargs) -> None:
+        super().initial(request, *args, **kwargs)
+        if request.user.is_authenticated and "game_id" in kwargs:
+            services.touch_presence(kwargs["game_id"], request.user)
+
+
 class GamesView(APIView):
     @extend_schema(
         operation_id="games_list",
@@ -157,7 +171,7 @@ class GamesView(APIView):
         return Response(body, status=status.HTTP_201_CREATED)
 
 
-class GameView(APIView):
+class GameView(GameEndpoint):
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -172,7 +186,7 @@ class GameView(APIView):
 def _action(operation_id: str, summary: str, service):
     """A POST endpoint that runs one game service for the requesting player."""
 
-    class ActionView(APIView):
+    class ActionView(GameEndpoint):
         @extend_schema(
             operation_id=operation_id,
             request=None,
@@ -214,7 +228,7 @@ BackView = _action(
 )
 
 
-class RematchView(APIView):
+class RematchView(GameEndpoint):
     @extend_schema(
         operation_id="games_rematch",
         request=inline_serializer(
@@ -235,7 +249,7 @@ class RematchView(APIView):
         return Response(body, status=status.HTTP_201_CREATED)
 
 
-class MovesView(APIView):
+class MovesView(GameEndpoint):
     def get_permissions(self) -> list:
         return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
 
@@ -309,7 +323,7 @@ def _wait_seconds(request: Request) -> float:
     return seconds
 
 
-class RecordView(APIView):
+class RecordView(GameEndpoint):
     permission_classes = [AllowAny]
 
     @extend_schema(

@@ -14,8 +14,7 @@ from rest_framework.exceptions import AuthenticationFailed
 
 from accounts.models import User
 from config.api_errors import error_body
-from games import live, presence, selectors
-from games.engines import engine
+from games import live, presence, selectors, services
 from games.models import Game
 
 HEARTBEAT_SECONDS = 15.0
@@ -46,7 +45,7 @@ def _sync_stream(game_id: int, seat: str | None) -> Iterator[str]:
         yield _opening(game_id)
         for message in subscription.messages(HEARTBEAT_SECONDS):
             if seat:
-                presence.touch(game_id, seat)  # a player's open stream: they are here (Q20)
+                presence.touch(game_id, seat)
             yield ": keep-alive\n\n" if message is None else _frame(message)
     finally:
         subscription.close()
@@ -87,11 +86,8 @@ def game_events(request: HttpRequest, game_id: int) -> StreamingHttpResponse | J
     game = selectors.visible_games(viewer).filter(pk=game_id).first()
     if game is None:  # what the other game endpoints answer, for a private game too
         return JsonResponse(error_body("not_found", gettext("No such game.")), status=404)
-    seat = None
-    if viewer.is_authenticated and engine(game.game).disconnect_loses_after_s:
-        seat = game.seats.filter(user=viewer).values_list("seat", flat=True).first()
-        if seat:
-            presence.touch(game.pk, seat)
+    # A player's open stream shows them present, at the start and at each heartbeat.
+    seat = services.touch_presence(game.pk, viewer) if viewer.is_authenticated else None
     asgi = isinstance(request, ASGIRequest)
     stream = _async_stream(game.pk, seat) if asgi else _sync_stream(game.pk, seat)
     response = StreamingHttpResponse(stream, content_type="text/event-stream")

@@ -88,6 +88,10 @@ class DotsAndBoxesGameForm(NewGameForm):
         label=_("Boxes across"), choices=BOX_SIDES, coerce=int, initial=5
     )
     rows = forms.TypedChoiceField(label=_("Boxes down"), choices=BOX_SIDES, coerce=int, initial=4)
+    seat = forms.ChoiceField(
+        label=_("Your seat"),
+        choices=[("first", _("First: blue, moves first")), ("second", _("Second: red"))],
+    )
     clock = forms.ChoiceField(
         label=_("Clock"),
         choices=DOTS_AND_BOXES_CLOCKS,

@@ -1,8 +1,10 @@
-"""Who is still connected to a game: the live page and the moves of a player say so (Q20).
+"""Who is still with a game: every request of a seated player about it says so.
 
-Kept in the cache (Redis in production, so every web process and worker sees the same),
-one timestamp per seat, refreshed by the player's event stream at each heartbeat, by
-the page's polling and by every move they send.
+Kept for the games whose rules need it: a player disconnected too long loses (Q20), a
+player not seen for a while is away and the CPU stands in (D10). One timestamp per seat
+in the cache (Redis in production, so every web process and worker sees the same),
+refreshed by each request of the player about the game (the API's game endpoints, the
+game page and its polling, every move) and by their event stream at each heartbeat.
 """
 
 import time
@@ -25,17 +27,33 @@ def last_seen(game_id: int, seat: str) -> float | None:
     return cache.get(_key(game_id, seat))
 
 
-def gone_for_longer_than(game_id: int, seats: list[str], seconds: float) -> str | None:
-    """The first of `seats` not seen for more than `seconds`.
+def kept_for(rules) -> bool:
+    """Whether a game's rules need to know who is there (an engine's declarations)."""
+    return bool(rules.disconnect_loses_after_s or rules.away_after_s)
 
-    A seat with no entry (a cache emptied by a restart) starts counting now: nobody loses a
-    game because the server forgot when it last saw them.
+
+def not_seen_for(game_id: int, seats: list[str], seconds: float) -> set[str]:
+    """The seats of `seats` not seen for more than `seconds`.
+
+    A seat with no entry (a game nobody has looked at yet, a cache emptied by a restart)
+    starts counting now: nobody is counted gone because the server forgot when it last saw
+    them.
     """
+    if not seats:
+        return set()
     now = time.time()
+    seen = cache.get_many([_key(game_id, seat) for seat in seats])
+    gone = set()
     for seat in seats:
-        seen = last_seen(game_id, seat)
-        if seen is None:
+        at = seen.get(_key(game_id, seat))
+        if at is None:
             touch(game_id, seat, now)
-        elif now - seen > seconds:
-            return seat
-    return None
+        elif now - at > seconds:
+            gone.add(seat)
+    return gone
+
+
+def gone_for_longer_than(game_id: int, seats: list[str], seconds: float) -> str | None:
+    """The first of `seats` (in their order) not seen for more than `seconds`."""
+    gone = not_seen_for(game_id, seats, seconds)
+    return next((seat for seat in seats if seat in gone), None)

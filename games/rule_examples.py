@@ -262,8 +262,8 @@ class DotsAndBoxesExample:
     rule: str
     caption: Any  # a lazy translation
     moves: tuple[tuple, ...]
-    score: tuple[int, int]  # (blue, red) after the last move
-    to_move: str | None  # who moves next; None once the game is over
+    score: tuple[int, int]  # (first, second) after the last move
+    to_move: str | None  # the seat to move next; None once the game is over
     columns: int = 2
     rows: int = 2
 
@@ -272,8 +272,8 @@ DOTS_AND_BOXES_EXAMPLES = (
     DotsAndBoxesExample(
         rule="D3",
         caption=_(
-            "Blue's line between the two boxes is the fourth side of both: blue wins both "
-            "boxes, and with every box taken, the game."
+            "The first player's (blue) line between the two boxes is the fourth side of both: "
+            "the first player wins both boxes, and with every box taken, the game."
         ),
         moves=(
             ("h", 0, 0),
@@ -291,12 +291,13 @@ DOTS_AND_BOXES_EXAMPLES = (
     DotsAndBoxesExample(
         rule="D4",
         caption=_(
-            "Blue drew the third side of the lower-left box; red takes it with the fourth "
-            "and draws again (the line at the bottom right). Only then is it blue's move."
+            "The first player (blue) drew the third side of the lower-left box; the second "
+            "(red) takes it with the fourth and draws again (the line at the bottom right). "
+            "Only then is it the first player's move."
         ),
         moves=(("h", 0, 0), ("v", 0, 0), ("h", 0, 1), ("v", 1, 0), ("h", 1, 0)),
         score=(0, 1),
-        to_move="blue",
+        to_move="first",
     ),
 )
 
@@ -315,14 +316,14 @@ def dots_and_boxes_figures() -> list[Figure]:
     for example in DOTS_AND_BOXES_EXAMPLES:
         view, score, _to_move = dots_and_boxes_position(example)
         label = gettext(
-            "Example for %(rule)s: %(columns)s×%(rows)s boxes, score %(blue)s:%(red)s"
+            "Example for %(rule)s: %(columns)s×%(rows)s boxes, score %(first)s:%(second)s"
         ) % {"rule": example.rule, "columns": example.columns, "rows": example.rows, **score}
         figures.append(
             Figure(
                 rule=example.rule,
                 caption=str(example.caption),
                 svg=board_svg("dots_and_boxes", view, label=label),
-                note=gettext("Score %(blue)s:%(red)s (blue:red).") % score,
+                note=gettext("Score %(first)s:%(second)s (first, blue : second, red).") % score,
             )
         )
     return figures

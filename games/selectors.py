@@ -3,7 +3,7 @@
 from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -44,10 +44,33 @@ def clocks_now(game: Game, now: datetime | None = None) -> dict[str, float]:
     return {seat: round(value, 1) for seat, value in shown.items()}
 
 
+def stand_in_moves(game: Game) -> dict[str, int] | None:
+    """Per seat of a player, how many of their moves the CPU made standing in for them (D11);
+    None for games where the CPU never stands in."""
+    if not engine(game.game).stand_in:
+        return None
+    people = [seat.seat for seat in sorted(game.seats.all(), key=lambda s: s.order) if seat.user_id]
+    made = (
+        game.moves.filter(status=Move.Status.ACCEPTED, player__isnull=True, seat__in=people)
+        .values("seat")
+        .annotate(moves=Count("id"))
+    )
+    counts = {row["seat"]: row["moves"] for row in made}
+    return {seat: counts.get(seat, 0) for seat in people}
+
+
 def game_detail(game: Game) -> dict:
     rules = engine(game.game)
     names = seat_names(game)
     finished = game.status == Game.Status.FINISHED
+    result = {
+        "winner": names.get(game.winner) if finished and game.winner else None,
+        "winner_seat": (game.winner or None) if finished else None,
+        "reason": (game.result_reason or None) if finished else None,
+    }
+    stood_in = stand_in_moves(game)
+    if stood_in is not None:
+        result["stand_in_moves"] = stood_in
     return {
         "id": game.pk,
         "game": game.game,
@@ -61,13 +84,7 @@ def game_detail(game: Game) -> dict:
         "to_move_seat": game.to_move or None,
         "move_count": game.move_count,
         "score": game.score,
-        "result": {
-            "winner": names.get(game.winner) if game.winner else None,
-            "winner_seat": game.winner or None,
-            "reason": game.result_reason or None,
-        }
-        if finished
-        else {"winner": None, "winner_seat": None, "reason": None},
+        "result": result,
         "clocks": clocks_now(game),
         "time_control": game.time_control,
         "secured": game.secured,
@@ -144,8 +161,10 @@ def game_page(game: Game, viewer: User | None) -> dict:
     my_seat_row = next((seat for seat in seats if seat.seat == mine), None)
     hands = detail["position"].get("hands") or {}
     out = detail["position"].get("out") or []
+    stood_in = detail["result"].get("stand_in_moves") or {}
     for player, seat in zip(players, seats, strict=True):
         player["away"] = seat.away
+        player["stand_in_moves"] = stood_in.get(seat.seat, 0)  # D11: shown on the page
         # Quadramids counts figures in hand; a player who has left the game is out (M19).
         in_hand = hands.get(seat.seat)
         player["in_hand"] = in_hand if isinstance(in_hand, int) else None

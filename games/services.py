@@ -273,13 +273,19 @@ def _start(game: Game, now: datetime) -> None:
     game.deadline = clocks.deadline(control, game.clocks.get(game.to_move), now)
 
 
-def touch_presence(game: Game, user: User) -> None:
-    """The player is here: their live page or their moves say so (Q20)."""
-    if not engine(game.game).disconnect_loses_after_s:
-        return  # only games that end on a disconnection keep track
-    seat = next((s.seat for s in game.seats.all() if s.user_id == user.pk), None)
-    if seat is not None:
-        presence.touch(game.pk, seat)
+def touch_presence(game_id: int, user: User) -> str | None:
+    """The player is here: any request of theirs about the game says so (Q20, D10).
+
+    Returns their seat where the game's rules keep track of who is there, else None.
+    """
+    if not 0 < game_id < 2**63:
+        return None  # no game has such an id (and SQLite cannot even compare it)
+    seat = Seat.objects.filter(game_id=game_id, user=user).values_list("seat", "game__game")
+    found = seat.first()
+    if found is None or not presence.kept_for(engine(found[1])):
+        return None
+    presence.touch(game_id, found[0])
+    return found[0]
 
 
 # -- moves -----------------------------------------------------------------------
@@ -403,14 +409,42 @@ def _disconnected_seat(game: Game, rules) -> str | None:
 
 def _cpu_seats(game: Game, rules) -> set[str]:
     """The seats the CPU plays now: a practice game's CPU, and players away where the rules
-    let the CPU stand in for them (D10)."""
+    let the CPU stand in for them (D10, within D11)."""
     if game.kind != Game.Kind.PRACTICE and not rules.stand_in:
         return set()  # nobody else plays here: no need to read the seats on every move
-    seats = list(game.seats.all())
-    playing = {seat.seat for seat in seats if seat.is_cpu}
-    if rules.stand_in:
-        playing |= {seat.seat for seat in seats if seat.away}
-    return playing
+    playing = {seat.seat for seat in game.seats.all() if seat.is_cpu}
+    return playing | _stood_in_for(game, rules)
+
+
+def _stood_in_for(game: Game, rules) -> set[str]:
+    """The players the CPU stands in for now: those who said they leave, and those not seen
+    for the rules' time (D10), less those D11 keeps it from."""
+    if not rules.stand_in or game.status != Game.Status.ACTIVE:
+        return set()
+    people = [seat for seat in game.seats.all() if not seat.is_cpu]
+    away = {seat.seat for seat in people if seat.away}
+    # A player not seen for a while has left too, while somebody else is there to wait for
+    # them: in practice, or with everybody gone, the CPU would only play against itself.
+    if rules.away_after_s and game.kind != Game.Kind.PRACTICE:
+        here = [seat.seat for seat in people if not seat.away]
+        unseen = presence.not_seen_for(game.pk, here, rules.away_after_s)
+        if len(unseen) < len(here):
+            away |= unseen
+    return {seat for seat in away if _may_stand_in(game, rules, seat)}
+
+
+def _stand_in_limited(game: Game, rules) -> bool:
+    """D11 holds the stand-in back in championship and rated games."""
+    return rules.stand_in_limited and (game.kind == Game.Kind.CHAMPIONSHIP or game.rated)
+
+
+def _may_stand_in(game: Game, rules, seat: str) -> bool:
+    """Whether the CPU may move for the player in `seat`: where D11 holds it back, only once
+    they have made a move of their own in this game."""
+    if not _stand_in_limited(game, rules):
+        return True
+    own = game.moves.filter(status=Move.Status.ACCEPTED, seat=seat, player__isnull=False)
+    return own.exists()
 
 
 def _play_for_absent(game: Game, rules, state, cpu_seats: set[str], events: list[dict]):
@@ -426,8 +460,14 @@ def _play_for_absent(game: Game, rules, state, cpu_seats: set[str], events: list
 
 
 def _cpu_move(game: Game, rules, state, events: list[dict], overtaken: tuple[Move, ...] = ()):
-    """The CPU's move for the side to move."""
-    return _system_move(game, rules, state, events, rules.suggest(state), overtaken)
+    """The CPU's move for the side to move: its own, or a player's it stands in for (at its
+    easiest level where D11 holds the stand-in back)."""
+    for_a_player = any(s.seat == game.to_move and not s.is_cpu for s in game.seats.all())
+    if for_a_player and _stand_in_limited(game, rules):
+        payload = rules.stand_in_move(state)
+    else:
+        payload = rules.suggest(state)
+    return _system_move(game, rules, state, events, payload, overtaken)
 
 
 def _system_move(
@@ -450,6 +490,12 @@ def _time_out(game: Game, rules, state, events: list[dict], pending: tuple[Move,
     """The side to move let its time run out. By the game's rules it loses (Kropki), the
     CPU moves for it (D6), or its turn passes (Q17; against the bot it loses)."""
     if rules.time_out == "cpu_moves":
+        if not _may_stand_in(game, rules, game.to_move):
+            # D11: a player who has not made one move is not there; the CPU wins nothing
+            # for them, they lose at their first time-out.
+            opponent = _sole_opponent(game, game.to_move)
+            _finish(game, opponent, "no_show", game.deadline, events)
+            return state
         return _cpu_move(game, rules, state, events, overtaken=pending)
     if rules.time_out == "lose" and len(seats_in_play(rules, game.options)) > 2:
         # With more than two players the one out of time leaves; the others play on.
@@ -795,12 +841,18 @@ def set_away(game_id: int, user: User, away: bool) -> Game:
     with transaction.atomic():
         game = _locked(game_id)
         seat = _participant_seat(game, user)
-        if not engine(game.game).stand_in:
+        rules = engine(game.game)
+        if not rules.stand_in:
             raise Conflict(
                 _("In this game nobody plays for a player who leaves."), code="no_stand_in"
             )
         if game.status != Game.Status.ACTIVE:
             raise Conflict(_("The game is not being played."), code="game_over")
+        if away and not _may_stand_in(game, rules, seat.seat):
+            raise Conflict(
+                _("The CPU plays for you only once you have made a move in this game (D11)."),
+                code="no_stand_in_yet",
+            )
         seat.away = away
         seat.save(update_fields=["away"])
         game.version += 1
@@ -863,22 +915,30 @@ def clock_overdue(game: Game, now: datetime | None = None) -> bool:
 
 
 def enforce_clock(game: Game) -> Game:
-    """The game as of now: a reader who finds a clock run out (or a player gone too long,
-    Q20) has the consequence applied."""
-    if clock_overdue(game) or _disconnected_seat(game, engine(game.game)):
+    """The game as of now: a reader who finds a clock run out, a player gone too long (Q20)
+    or one away on their move (D10) has the consequence applied."""
+    if clock_overdue(game) or _a_player_gone(game, engine(game.game)):
         process_game(game.pk)
         game.refresh_from_db()
     return game
 
 
+def _a_player_gone(game: Game, rules) -> bool:
+    """A player is gone for longer than the rules allow (Q20), or away on their move with
+    the CPU to stand in for them (D10)."""
+    if _disconnected_seat(game, rules):
+        return True
+    return bool(game.to_move) and game.to_move in _stood_in_for(game, rules)
+
+
 def _games_with_a_player_gone() -> set[int]:
-    """Active games of rules that end on a disconnection (Q20) where a player is gone."""
-    watched = [name for name in GAMES if engine(name).disconnect_loses_after_s]
+    """Active games of rules that keep track of who is there where a player is gone."""
+    watched = [name for name in GAMES if presence.kept_for(engine(name))]
     games = Game.objects.filter(status=Game.Status.ACTIVE, game__in=watched)
     return {
         game.pk
         for game in games.prefetch_related("seats")
-        if _disconnected_seat(game, engine(game.game))
+        if _a_player_gone(game, engine(game.game))
     }
 
 
@@ -899,11 +959,15 @@ def sweep() -> list[int]:
 def game_record(game: Game, form: str = "json") -> str:
     """The game's record (the rules file's JSON, or SGF for Kropki)."""
     from games.engines import Record
+    from games.selectors import stand_in_moves
 
     rules = engine(game.game)
     accepted = game.moves.filter(status=Move.Status.ACCEPTED).order_by("seq")
     moves = list(accepted.values_list("payload", flat=True))
-    return rules.write_record(Record(game=game.game, options=game.options, moves=moves), form)
+    counts = stand_in_moves(game)
+    header = {"stand_in_moves": counts} if counts is not None else {}  # D11
+    record = Record(game=game.game, options=game.options, moves=moves, header=header)
+    return rules.write_record(record, form)
 
 
 def move_result(move: Move) -> dict:

@@ -23,6 +23,7 @@ RESULT_REASONS = {
     "time": _("time ran out"),
     "agreement": _("a draw was agreed"),
     "forfeit": _("forfeit"),
+    "no_show": _("the opponent never played a move"),
     "disconnection": _("a player was disconnected for too long"),
     "passes": _("four passes in a row"),
     "lead": _("a lead of 8000 points"),

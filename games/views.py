@@ -19,7 +19,9 @@ from games.models import Game
 
 
 def _game(request: HttpRequest, game_id: int) -> Game:
-    """The game, if the visitor may see it; otherwise 404, as for a game that does not exist."""
+    """The game as of now, if the visitor may see it (otherwise 404, as for a game that does
+    not exist); a seated player asking for it is present (Q20, D10)."""
+    _seen(request, game_id)
     games = (
         selectors.visible_games(request.user)
         .select_related("match__stage__championship")
@@ -32,6 +34,11 @@ def _game(request: HttpRequest, game_id: int) -> Game:
 def _require_visible(request: HttpRequest, game_id: int) -> None:
     if not selectors.visible_games(request.user).filter(pk=game_id).exists():
         raise Http404
+
+
+def _seen(request: HttpRequest, game_id: int) -> None:
+    if request.user.is_authenticated:
+        services.touch_presence(game_id, request.user)
 
 
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -49,8 +56,6 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 def game_live(request: HttpRequest, game_id: int) -> HttpResponse:
     """The changing part of the game page; 204 when the page already shows this version."""
     game = _game(request, game_id)
-    if request.user.is_authenticated:
-        services.touch_presence(game, request.user)  # polling players are here too (Q20)
     if request.GET.get("version") == str(game.version):
         return HttpResponse(status=204)
     return render(request, "games/game_live.html", selectors.game_page(game, request.user))
@@ -86,6 +91,7 @@ def _game_action(service, done: Callable[[Game], str]):
     @require_POST
     def action(request: HttpRequest, game_id: int) -> HttpResponse:
         _require_visible(request, game_id)
+        _seen(request, game_id)
         try:
             game = service(game_id, request.user)
         except DomainError as error:

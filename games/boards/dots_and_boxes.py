@@ -1,5 +1,8 @@
 """The Dots and Boxes board as SVG: dots, drawn lines in their player's colour, won boxes.
 
+The seats are `first` and `second`; the first player is drawn in blue, the second in red,
+and a won box shows its owner's number.
+
 Its click grid has half-steps: dot (x, y) is grid point (2x+1, 2y+1), the middle of the
 line h x y is (2x+2, 2y+1), of v x y is (2x+1, 2y+2), the centre of box x y is
 (2x+2, 2y+2). Every undrawn line is a target carrying its move.
@@ -13,7 +16,11 @@ from django.utils.translation import gettext_lazy as _
 SPACING = 44
 MARGIN = 22
 DOT_RADIUS = 4.5
-COLOURS = {"b": "blue", "r": "red"}
+# The view's letter of a seat → the colour it is drawn in, and the mark in its boxes.
+COLOURS = {"f": "blue", "s": "red"}
+MARKS = {"f": "1", "s": "2"}
+# For the page's script: the colour of a pending line of each seat.
+SEAT_COLOURS = {"first": "blue", "second": "red"}
 
 
 def board_svg(position: dict, *, label: str = "", playable: bool = False) -> str:
@@ -35,7 +42,7 @@ def board_svg(position: dict, *, label: str = "", playable: bool = False) -> str
                     f'width="{SPACING - 6}" height="{SPACING - 6}" rx="4" '
                     f'data-point="{2 * x + 2}-{2 * y + 2}"/>'
                     f'<text class="box-mark {COLOURS[owner]}" x="{left + SPACING / 2}" '
-                    f'y="{top + SPACING / 2 + 6}">{owner.upper()}</text>'
+                    f'y="{top + SPACING / 2 + 6}">{MARKS[owner]}</text>'
                 )
     for kind, grid in (("h", position["h"]), ("v", position["v"])):
         for y, row in enumerate(grid):
@@ -75,6 +82,7 @@ def board_svg(position: dict, *, label: str = "", playable: bool = False) -> str
             f'<svg class="board board-dots-and-boxes{" playable" if playable else ""}" '
             f'viewBox="0 0 {width} {height}" {role} aria-label="{escape(label)}" '
             f'aria-describedby="board-help" data-targets-only="1" '
+            f"data-seat-colours='{json.dumps(SEAT_COLOURS, separators=(',', ':'))}' "
             f"data-grid='{json.dumps(grid, separators=(',', ':'))}' "
             f'data-points="{_point_letters(position)}" xmlns="http://www.w3.org/2000/svg">',
             f"<title>{escape(label)}</title>",
@@ -94,8 +102,8 @@ def board_svg(position: dict, *, label: str = "", playable: bool = False) -> str
 def _point_letters(position: dict) -> str:
     """One letter per grid point, rows from the bottom: what the keyboard cursor reads out.
 
-    '#' a dot, '.' an undrawn line, 'b'/'r' a line drawn by blue/red,
-    '_' a box nobody has won yet, 'B'/'R' a box won by blue/red.
+    '#' a dot, '.' an undrawn line, 'f'/'s' a line drawn by the first/second player,
+    '_' a box nobody has won yet, 'F'/'S' a box won by the first/second player.
     """
     columns, rows = position["columns"], position["rows"]
     rows_out = []
@@ -119,9 +127,9 @@ def _point_letters(position: dict) -> str:
 POINT_WORDS = {
     "#": _("a dot"),
     ".": _("free line"),
-    "b": _("blue line"),
-    "r": _("red line"),
+    "f": _("the first player's line (blue)"),
+    "s": _("the second player's line (red)"),
     "_": _("an open box"),
-    "B": _("blue's box"),
-    "R": _("red's box"),
+    "F": _("the first player's box (blue)"),
+    "S": _("the second player's box (red)"),
 }

@@ -68,11 +68,16 @@ class Step:
 
 @dataclass(frozen=True)
 class Record:
-    """A whole game: options and moves, as the rules file's JSON record."""
+    """A whole game: options and moves, as the rules file's JSON record.
+
+    `header`: facts about how the game was played that a JSON record writes beside its
+    options (the stand-in's moves per seat, D11); replaying ignores them.
+    """
 
     game: str
     options: Mapping[str, Any]
     moves: list[Any]
+    header: Mapping[str, Any] = field(default_factory=dict)
 
 
 class Engine(Protocol):
@@ -80,6 +85,11 @@ class Engine(Protocol):
     seats: tuple[str, ...]
     # What the game's rules say about the service around it:
     stand_in: bool  # the CPU moves for a player whose move time ran out or who is away
+    # In championship and rated games the stand-in is held back: it moves only for a player
+    # who has made a move of their own in the game (one who has not loses at their first
+    # time-out, reason "no_show"), and it plays this, the CPU's easiest level:
+    #     def stand_in_move(self, state: Any) -> Any: ...
+    stand_in_limited: bool
     allows_undo: bool  # a player may take back their last move (the opponent consenting)
     move_time_limits: tuple[int, ...] | None  # the per-move limits allowed; None: any clock
     random_setup: bool  # the options take a `seed` for a random deal, drawn by the service
@@ -94,6 +104,7 @@ class Engine(Protocol):
     #     def draw_move(self) -> Any: ...
     draw_offer_interval_s: int | None  # a seat may offer a draw once in this many seconds
     disconnect_loses_after_s: int | None  # a player gone from the live game this long loses
+    away_after_s: int | None  # a player not seen this long is away: the CPU stands in for them
     fixed_time_control: dict | None  # the clock the rules set for every game, if they do
 
     def new(self, options: Mapping[str, Any] | None = None, seed: int | None = None) -> Any: ...

@@ -30,7 +30,11 @@ def write(record: Record, form: str, game: str, parse_options: OptionParser) -> 
         options = parse_options(dict(record.options)).as_dict()
     except OptionError as error:
         raise RecordError(f"options.{error}") from None
-    head = f'{{"game": "{game}",\n "options": {json.dumps(options)},\n "moves": ['
+    head = f'{{"game": "{game}",\n "options": {json.dumps(options)},\n'
+    head += "".join(
+        f" {json.dumps(key)}: {json.dumps(value)},\n" for key, value in record.header.items()
+    )
+    head += ' "moves": ['
     if not record.moves:
         return head + "]}\n"
     return head + "\n  " + ",\n  ".join(json.dumps(move) for move in record.moves) + "\n ]}\n"

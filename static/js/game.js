@@ -183,17 +183,28 @@
     return board().hasAttribute("data-targets-only") ? null : [point.x, point.y];
   }
 
+  // The colour this player's marks are drawn in, where the board says (Dots and Boxes: the
+  // first player is blue, the second red); null where it does not.
+  function seatColour() {
+    var svg = board();
+    if (!svg || !svg.dataset.seatColours) return null;
+    return JSON.parse(svg.dataset.seatColours)[seat] || null;
+  }
+
   function drawPending(point) {
     var target = targetAt(point);
+    var colour = seatColour();
     if (target) {
       target.classList.add("pending");
+      if (colour) target.classList.add(colour);
       return;
     }
     var svg = board();
     var g = grid();
     if (!svg || !g) return;
     var mark = document.createElementNS("http://www.w3.org/2000/svg", "circle");
-    mark.setAttribute("class", "dot pending " + (seat || ""));
+    // Kropki's seats are colours themselves.
+    mark.setAttribute("class", "dot pending " + (colour || seat || ""));
     mark.setAttribute("r", "6");
     mark.setAttribute("cx", String(g.left + (point.x - 1) * g.cell));
     mark.setAttribute("cy", String(g.top + (g.flip_y ? g.height - point.y : point.y - 1) * g.cell));

@@ -18,7 +18,14 @@ def test_dots_and_boxes_practice_game_draws_lines_by_click_and_takes_them_back(
     page.get_by_label("Boxes down").select_option("3")
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r"/games/\d+/$"))
-    assert Game.objects.get().game == "dots_and_boxes"
+    game = Game.objects.get()
+    assert game.game == "dots_and_boxes" and game.seats.get(user__username="lena").seat == "first"
+    # The first seat is drawn in blue, the second in red.
+    mark = page.locator(".player.seat-first .seat-mark")
+    expect(mark).to_have_css("background-color", "rgb(31, 79, 191)")
+    expect(page.locator(".player.seat-second .seat-mark")).to_have_css(
+        "background-color", "rgb(192, 38, 45)"
+    )
 
     # Grid point (2, 1) is the middle of the bottom-left horizontal line, h 0 0.
     click_point(page, 2, 1)
@@ -28,7 +35,7 @@ def test_dots_and_boxes_practice_game_draws_lines_by_click_and_takes_them_back(
 
     # The keyboard: the cursor walks half a box at a time; Enter draws the line under it.
     page.locator("svg.board").focus()
-    expect(page.locator("#cursor-status")).to_have_text("2-1: blue line")
+    expect(page.locator("#cursor-status")).to_have_text("2-1: the first player's line (blue)")
     page.keyboard.press("ArrowUp")
     expect(page.locator("#cursor-status")).to_have_text("2-2: an open box")
     page.keyboard.press("ArrowDown")

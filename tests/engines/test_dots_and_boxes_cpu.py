@@ -68,7 +68,7 @@ def mid_game_positions(count: int, columns: int, rows: int, least: int):
 
 def test_cpu_takes_a_free_box():
     state = play(["h", 0, 0], ["h", 0, 1], ["v", 0, 0])  # box 0-0 has three sides
-    assert ENGINE.to_move(state) == "red" and undrawn(state) > EXACT_LINES
+    assert ENGINE.to_move(state) == "second" and undrawn(state) > EXACT_LINES
     assert ENGINE.suggest(state) == ["v", 1, 0]
     small = play(["h", 0, 0], ["h", 0, 1], ["v", 0, 0], columns=2, rows=2)
     assert ENGINE.suggest(small) == ["v", 1, 0]
@@ -185,7 +185,7 @@ def test_cpu_plays_legal_moves_to_the_end_on_every_board_size():
     for columns, rows in [(1, 1), (3, 2), (5, 4), (9, 9)]:
         state = ENGINE.new({"columns": columns, "rows": rows})
         while not ENGINE.result(state).over:
-            if ENGINE.to_move(state) == "blue":
+            if ENGINE.to_move(state) == "first":
                 move = ENGINE.suggest(state)
             else:
                 move = chooser.choice(ENGINE.legal_moves(state))

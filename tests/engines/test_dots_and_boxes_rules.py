@@ -47,25 +47,25 @@ def refused(state, move, player=None) -> IllegalMove:
     return refusal.value
 
 
-# A 2×1 game that ends 1–1: blue wins the left box, red the right one.
+# A 2×1 game that ends 1–1: the first player wins the left box, the second the right one.
 DRAWN_GAME = [
     ["h", 1, 0],
     ["v", 1, 0],
     ["h", 0, 0],
     ["v", 0, 0],
-    ["h", 0, 1],  # blue completes the left box and moves again
+    ["h", 0, 1],  # the first player completes the left box and moves again
     ["v", 2, 0],
-    ["h", 1, 1],  # red completes the right box
+    ["h", 1, 1],  # the second player completes the right box
 ]
 
 
 # -- D1: players, board, options --------------------------------------------------
 
 
-def test_D1_two_players_blue_moves_first():
+def test_D1_two_players_first_and_second_the_first_moves_first():
     assert engine("dots_and_boxes") is ENGINE and "dots_and_boxes" in GAMES
-    assert ENGINE.seats == ("blue", "red")
-    assert ENGINE.to_move(ENGINE.new()) == "blue"
+    assert ENGINE.seats == ("first", "second")
+    assert ENGINE.to_move(ENGINE.new()) == "first"
 
 
 def test_D1_default_board_is_5_by_4_boxes():
@@ -111,8 +111,8 @@ def test_D1_a_championship_format_is_accepted_and_changes_nothing(stage_format):
 def test_D1_dots_count_from_the_lower_left():
     state = play(["h", 0, 0], ["v", 5, 3])
     view = ENGINE.view(state)
-    assert view["h"][0] == "b...."  # h 0-0 runs along the bottom edge from the corner
-    assert view["v"][3] == ".....r"  # v 5-3 is the top of the right-hand edge
+    assert view["h"][0] == "f...."  # h 0-0 runs along the bottom edge from the corner
+    assert view["v"][3] == ".....s"  # v 5-3 is the top of the right-hand edge
     assert view["last"] == ["v", 5, 3] and view["moves"] == 2
 
 
@@ -156,9 +156,9 @@ def test_D2_validate_move_checks_the_shape_only():
 def test_D3_the_fourth_side_wins_the_box():
     state = play(["h", 0, 0], ["h", 0, 1], ["v", 0, 0], columns=2, rows=1)
     state, step = ENGINE.apply(state, ["v", 1, 0])
-    assert (step.player, step.points) == ("red", 1)
-    assert ENGINE.view(state)["boxes"] == ["r."]
-    assert ENGINE.score(state) == {"blue": 0, "red": 1}
+    assert (step.player, step.points) == ("second", 1)
+    assert ENGINE.view(state)["boxes"] == ["s."]
+    assert ENGINE.score(state) == {"first": 0, "second": 1}
 
 
 def test_D3_one_line_can_win_two_boxes():
@@ -167,14 +167,14 @@ def test_D3_one_line_can_win_two_boxes():
         columns=2, rows=1,
     )  # fmt: skip
     state, step = ENGINE.apply(state, ["v", 1, 0])
-    assert (step.player, step.points) == ("blue", 2)
-    assert ENGINE.view(state)["boxes"] == ["bb"]
-    assert ENGINE.score(state) == {"blue": 2, "red": 0}
+    assert (step.player, step.points) == ("first", 2)
+    assert ENGINE.view(state)["boxes"] == ["ff"]
+    assert ENGINE.score(state) == {"first": 2, "second": 0}
 
 
 def test_D3_a_line_drawn_shows_who_drew_it():
     view = ENGINE.view(play(["h", 0, 0], ["v", 0, 0], ["h", 1, 2]))
-    assert view["h"][0][0] == "b" and view["v"][0][0] == "r" and view["h"][2][1] == "b"
+    assert view["h"][0][0] == "f" and view["v"][0][0] == "s" and view["h"][2][1] == "f"
 
 
 # -- D4: a box won gives another move ----------------------------------------------
@@ -182,30 +182,30 @@ def test_D3_a_line_drawn_shows_who_drew_it():
 
 def test_D4_completing_a_box_gives_another_move():
     state = play(["h", 0, 0], ["h", 0, 1], ["v", 0, 0], ["v", 1, 0], columns=2, rows=1)
-    assert ENGINE.to_move(state) == "red"  # red won the box and moves again
+    assert ENGINE.to_move(state) == "second"  # the second player won the box and moves again
     state, step = ENGINE.apply(state, ["h", 1, 0])
-    assert step.player == "red" and step.points == 0
-    assert ENGINE.to_move(state) == "blue"
+    assert step.player == "second" and step.points == 0
+    assert ENGINE.to_move(state) == "first"
 
 
 def test_D4_otherwise_the_turn_passes():
     state = play(["h", 0, 0])
-    assert ENGINE.to_move(state) == "red"
+    assert ENGINE.to_move(state) == "second"
     state = play(["h", 0, 0], ["h", 1, 0])
-    assert ENGINE.to_move(state) == "blue"
+    assert ENGINE.to_move(state) == "first"
 
 
 def test_D4_a_move_out_of_turn_is_refused():
-    refusal = refused(play(), ["h", 0, 0], player="red")
+    refusal = refused(play(), ["h", 0, 0], player="second")
     assert refusal.code == "not_your_turn"
-    assert refusal.message == "It is blue's move (D4)."
+    assert refusal.message == "It is the first player's move (D4)."
     assert refused(play(), ["h", 0, 0], player="green").code == "unknown_player"
 
 
 def test_D4_a_record_may_name_a_player_out_of_turn():
-    state, step = ENGINE.apply(ENGINE.new(), ["h", 0, 0], "red", record=True)
-    assert step.player == "red" and ENGINE.view(state)["h"][0][0] == "r"
-    assert ENGINE.to_move(state) == "blue"
+    state, step = ENGINE.apply(ENGINE.new(), ["h", 0, 0], "second", record=True)
+    assert step.player == "second" and ENGINE.view(state)["h"][0][0] == "s"
+    assert ENGINE.to_move(state) == "first"
 
 
 # -- D5: the end -------------------------------------------------------------------
@@ -217,14 +217,14 @@ def test_D5_the_game_ends_when_every_box_is_taken_and_more_boxes_wins():
         columns=2, rows=1,
     )  # fmt: skip
     result = ENGINE.result(state)
-    assert (result.over, result.winner, result.reason) == (True, "red", "all_boxes_taken")
+    assert (result.over, result.winner, result.reason) == (True, "second", "all_boxes_taken")
     assert ENGINE.to_move(state) is None
     assert ENGINE.suggest(state) is None
 
 
 def test_D5_equal_boxes_is_a_draw():
     state = play(*DRAWN_GAME, columns=2, rows=1)
-    assert ENGINE.score(state) == {"blue": 1, "red": 1}
+    assert ENGINE.score(state) == {"first": 1, "second": 1}
     result = ENGINE.result(state)
     assert (result.over, result.winner, result.reason) == (True, None, "all_boxes_taken")
 
@@ -238,7 +238,7 @@ def test_D5_no_move_after_the_end():
 def test_D5_the_game_goes_on_while_a_box_is_free():
     state = play(*DRAWN_GAME[:-1], columns=2, rows=1)
     assert not ENGINE.result(state).over
-    assert ENGINE.to_move(state) == "red"
+    assert ENGINE.to_move(state) == "second"
 
 
 # -- states: immutable, snapshots, the view ----------------------------------------
@@ -283,8 +283,8 @@ def test_view_has_exactly_the_page_shape():
     assert view == {
         "columns": 2,
         "rows": 1,
-        "h": [".b", ".."],
-        "v": [".r."],
+        "h": [".f", ".."],
+        "v": [".s."],
         "boxes": [".."],
         "last": ["v", 1, 0],
         "moves": 2,
@@ -333,20 +333,21 @@ def test_replay_gives_one_line_per_move_with_the_common_keys():
     lines = list(ENGINE.replay(record))
     assert lines[0] == {
         "n": 1,
-        "player": "blue",
+        "player": "first",
         "move": ["h", 1, 0],
         "points": 0,
-        "score": {"blue": 0, "red": 0},
+        "score": {"first": 0, "second": 0},
         "over": False,
     }
-    assert [line["player"] for line in lines] == ["blue", "red"] * 2 + ["blue"] * 2 + ["red"]
+    players = [line["player"] for line in lines]
+    assert players == ["first", "second"] * 2 + ["first"] * 2 + ["second"]
     assert lines[4]["points"] == 1
     assert lines[-1] == {
         "n": 7,
-        "player": "red",
+        "player": "second",
         "move": ["h", 1, 1],
         "points": 1,
-        "score": {"blue": 1, "red": 1},
+        "score": {"first": 1, "second": 1},
         "over": True,
     }
 
@@ -386,13 +387,22 @@ def test_random_games_keep_the_rules(columns, rows, data):
         assert sum(after.values()) == sum(before.values()) + step.points
         # The score is the boxes taken, and each taken box has its four sides drawn.
         boxes = "".join(view["boxes"])
-        assert after == {"blue": boxes.count("b"), "red": boxes.count("r")}
+        assert after == {"first": boxes.count("f"), "second": boxes.count("s")}
         # D4: the player to move changes exactly when no box was completed.
         if not ENGINE.result(state).over:
             assert (ENGINE.to_move(state) == mover) == (step.points > 0)
-        drawn = sum(row.count("b") + row.count("r") for row in view["h"] + view["v"])
+        drawn = sum(row.count("f") + row.count("s") for row in view["h"] + view["v"])
         assert drawn == moves == view["moves"]
     # D5: the game ends after every line is drawn, exactly 2CR + C + R moves, all boxes taken.
     assert moves == lines
     assert sum(ENGINE.score(state).values()) == columns * rows
     assert ENGINE.load(ENGINE.dump(state)).drawn == state.drawn
+
+
+def test_dots_and_boxes_snapshot_and_view_name_seats_not_colours():
+    state = play(["h", 0, 0], ["h", 0, 1], ["v", 0, 0], ["v", 1, 0])  # the second takes 0-0
+    snapshot = ENGINE.dump(state).decode()
+    assert "blue" not in snapshot and "red" not in snapshot
+    assert ENGINE.load(ENGINE.dump(state)).second_boxes == state.second_boxes == 1
+    view = ENGINE.view(state)
+    assert view["boxes"][0][0] == "s" and view["v"][0][1] == "s" and view["h"][0][0] == "f"

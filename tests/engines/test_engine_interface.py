@@ -36,8 +36,11 @@ def test_every_game_offers_the_common_interface():
         attributes = ["stand_in", "allows_undo", "move_time_limits", "random_setup"]
         attributes += ["first_by_lot", "time_out", "scored_endings", "draw_offer_interval_s"]
         attributes += ["disconnect_loses_after_s", "fixed_time_control"]
+        attributes += ["stand_in_limited", "away_after_s"]
         absent = [name for name in attributes if not hasattr(rules, name)]
         assert not absent, f"{game} does not say {absent}"
         assert rules.time_out in ("lose", "cpu_moves", "pass")
         if rules.scored_endings:
             assert callable(getattr(rules, "resign_move", None)), f"{game} has no resign move"
+        if rules.stand_in_limited:
+            assert callable(getattr(rules, "stand_in_move", None)), f"{game} has no stand-in"

@@ -112,18 +112,19 @@ def test_replay_of_a_dots_and_boxes_record(tmp_path):
     result = replay(str(path))
     assert result.returncode == 0, result.stderr
     output = lines(result)
-    assert [line["player"] for line in output] == ["blue", "red", "blue", "red", "blue", "blue"]
+    players = [line["player"] for line in output]
+    assert players == ["first", "second", "first", "second", "first", "first"]
     assert output[4] == {
         "n": 5,
-        "player": "blue",
+        "player": "first",
         "move": ["h", 0, 1],
         "points": 1,
-        "score": {"blue": 1, "red": 0},
+        "score": {"first": 1, "second": 0},
         "over": False,
     }
     finished = replay("-", stdin=json.dumps({**record, "moves": [*moves, ["h", 1, 1]]}))
     assert lines(finished)[-1]["over"] is True
-    assert lines(finished)[-1]["score"] == {"blue": 1, "red": 1}
+    assert lines(finished)[-1]["score"] == {"first": 1, "second": 1}
 
 
 def test_replay_of_a_dots_and_boxes_record_stops_at_an_illegal_line():
@@ -133,10 +134,10 @@ def test_replay_of_a_dots_and_boxes_record_stops_at_an_illegal_line():
     assert lines(result) == [
         {
             "n": 1,
-            "player": "blue",
+            "player": "first",
             "move": ["h", 0, 0],
             "points": 0,
-            "score": {"blue": 0, "red": 0},
+            "score": {"first": 0, "second": 0},
             "over": False,
         },
         {

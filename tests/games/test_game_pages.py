@@ -173,7 +173,7 @@ def test_new_dots_and_boxes_game_form_offers_its_own_board_and_clocks(alice):
     response = client.post(
         "/games/new/",
         {"game": "dots_and_boxes", "opponent": "cpu", "columns": "3", "rows": "4",
-         "seat": "blue", "clock": "move:30"},
+         "seat": "first", "clock": "move:30"},
     )  # fmt: skip
     game = Game.objects.get()
     assert response.status_code == 302
@@ -192,14 +192,15 @@ def test_dots_and_boxes_page_offers_undo_leave_and_another_game(alice, bob, alic
     asked = logged_in(alice).post(f"/games/{game_id}/undo/", follow=True).content.decode()
     assert "your opponent decides" in asked
     bob_page = logged_in(bob).get(f"/games/{game_id}/").content.decode()
-    assert "Blue asks to take back their last move." in bob_page and "Allow taking back" in bob_page
+    assert "First asks to take back their last move." in bob_page
+    assert "Allow taking back" in bob_page
     logged_in(bob).post(f"/games/{game_id}/away/")
     assert "away, the CPU plays" in logged_in(alice).get(f"/games/{game_id}/").content.decode()
     logged_in(alice).post(f"/games/{game_id}/resign/")
     again = logged_in(alice).post(f"/games/{game_id}/rematch/", {"swap": ["0", "1"]})
     new = Game.objects.exclude(pk=game_id).get()
     assert again["Location"] == f"/games/{new.pk}/"
-    assert new.seats.get(seat="blue").user == bob  # the other player starts
+    assert new.seats.get(seat="first").user == bob  # the other player starts
     kropki_page = logged_in(alice).get(f"/games/{start_friendly(alice_api, bob_api)}/")
     assert "take back" not in kropki_page.content.decode()
 

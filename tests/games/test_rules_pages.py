@@ -15,7 +15,7 @@ from games.rule_examples import KROPKI_EXAMPLES, KropkiExample, kropki_position
 
 RULE_IDS = {
     "kropki": [f"K{n}" for n in range(1, 17)],
-    "dots_and_boxes": [f"D{n}" for n in range(1, 11)],
+    "dots_and_boxes": [f"D{n}" for n in range(1, 12)],
     "quadrotone": [f"Q{n}" for n in range(1, 25)],
     "quadramids": [f"M{n}" for n in range(1, 21)],
 }
@@ -300,22 +300,25 @@ def test_every_kropki_example_claim_holds(example):
 def test_D3_example_one_line_completes_two_boxes():
     (example,) = [e for e in rule_examples.DOTS_AND_BOXES_EXAMPLES if e.rule == "D3"]
     view, score, to_move = rule_examples.dots_and_boxes_position(example)
-    assert score == {"blue": 2, "red": 0} == dict(zip(("blue", "red"), example.score, strict=True))
-    assert view["boxes"] == ["bb"] and to_move is example.to_move is None
+    seats = ("first", "second")
+    assert score == {"first": 2, "second": 0} == dict(zip(seats, example.score, strict=True))
+    assert view["boxes"] == ["ff"] and to_move is example.to_move is None
 
 
 def test_D4_example_the_box_taker_draws_again_before_the_turn_passes():
     (example,) = [e for e in rule_examples.DOTS_AND_BOXES_EXAMPLES if e.rule == "D4"]
     view, score, to_move = rule_examples.dots_and_boxes_position(example)
-    assert score == {"blue": 0, "red": 1} and view["boxes"][0][0] == "r"
-    assert view["h"][0][1] == "r"  # red's extra line after taking the box
-    assert to_move == example.to_move == "blue"
+    assert score == {"first": 0, "second": 1} and view["boxes"][0][0] == "s"
+    assert view["h"][0][1] == "s"  # the second player's extra line after taking the box
+    assert to_move == example.to_move == "first"
 
 
 def test_dots_and_boxes_rules_page_shows_its_examples_after_their_rules(client):
     html = _text(client.get(reverse("rules-game", args=["dots_and_boxes"])))
     assert html.count("board-dots-and-boxes") == 2
     assert html.index('id="D3"') < html.index("board-dots-and-boxes") < html.index('id="D5"')
+    assert "Score 2:0 (first, blue : second, red)." in html  # the drawing's seats and colours
+    assert 'id="D11"' in html  # the stand-in's limits
 
 
 # -- the Quadrotone catalogue, drawn ---------------------------------------------------------

@@ -47,6 +47,31 @@ def suggest_line(board: Geometry, drawn: int) -> int | None:
     return Strategy(board, drawn, chooser).move()
 
 
+def stand_in_line(board: Geometry, drawn: int) -> int | None:
+    """The line the stand-in of D11 draws: the CPU's easiest level, which neither wins a
+    game for an absent player nor plays well for one who left on purpose.
+
+    The first line (by number) that gives no box its third side; when there is none, the
+    one that hands the opponent the fewest boxes (a capture hands none: the mover draws
+    again), the lowest-numbered among equals. None when every line is drawn.
+    """
+    free = board.all_lines & ~drawn
+    if not free:
+        return None
+    safe = safe_lines(board, drawn, sides_left(board, drawn))
+    if safe:
+        return safe[0]
+    return min(bits(free), key=lambda line: (boxes_handed_over(board, drawn, line), line))
+
+
+def boxes_handed_over(board: Geometry, drawn: int, line: int) -> int:
+    """How many boxes the opponent can take in a row after `line` is drawn."""
+    if completes(board, drawn, line):
+        return 0  # the mover draws again
+    _after, won = capture_all(board, drawn | 1 << line)
+    return won
+
+
 def _kind(board: Geometry, drawn: int, line: int) -> int:
     """0: a capture, 1: a line that hands nothing over, 2: one that gives a box away."""
     if completes(board, drawn, line):

@@ -7,11 +7,13 @@ from typing import Any
 from games.engines.base import IllegalMove, Record, RecordError, Result, Step, replay_moves
 from games.engines.dots_and_boxes import records
 from games.engines.dots_and_boxes.board import Geometry, geometry
-from games.engines.dots_and_boxes.cpu import suggest_line
+from games.engines.dots_and_boxes.cpu import stand_in_line, suggest_line
 from games.engines.dots_and_boxes.options import DotsAndBoxesOptions, parse_options
 
-SEATS = ("blue", "red")  # blue moves first (D1, D9 is the service's business)
-BLUE, RED = 0, 1
+# The first player moves first (D1; D9 is the service's business). Pages draw the first
+# player's lines and boxes in blue, the second's in red; the seats themselves have no colour.
+SEATS = ("first", "second")
+FIRST, SECOND = 0, 1
 
 
 class DotsAndBoxesState:
@@ -22,14 +24,14 @@ class DotsAndBoxesState:
     """
 
     __slots__ = (
-        "blue_boxes",
         "board",
         "drawn",
+        "first_boxes",
         "last",
         "moves",
         "options",
-        "red_boxes",
-        "red_lines",
+        "second_boxes",
+        "second_lines",
         "turn",
     )
 
@@ -37,19 +39,20 @@ class DotsAndBoxesState:
         self,
         options: DotsAndBoxesOptions,
         drawn: int = 0,
-        red_lines: int = 0,
-        blue_boxes: int = 0,
-        red_boxes: int = 0,
-        turn: int = BLUE,
+        second_lines: int = 0,
+        first_boxes: int = 0,
+        second_boxes: int = 0,
+        turn: int = FIRST,
         moves: int = 0,
         last: int | None = None,
     ) -> None:
         self.options = options
         self.board: Geometry = geometry(options.columns, options.rows)
         self.drawn = drawn  # every line drawn
-        self.red_lines = red_lines  # the lines red drew; the rest of `drawn` is blue's
-        self.blue_boxes = blue_boxes
-        self.red_boxes = red_boxes
+        # the lines the second player drew; the rest of `drawn` is the first player's
+        self.second_lines = second_lines
+        self.first_boxes = first_boxes
+        self.second_boxes = second_boxes
         self.turn = turn
         self.moves = moves
         self.last = last  # the line drawn last, or None
@@ -78,6 +81,8 @@ class DotsAndBoxesEngine:
     name = "dots_and_boxes"
     seats = SEATS
     stand_in = True  # D6, D10: the CPU moves for a player out of time or away
+    stand_in_limited = True  # D11: only for a player who has moved, at its easiest level
+    away_after_s = 60  # D10: a player not seen for a minute has left; the CPU plays for them
     allows_undo = True  # D7: against the CPU freely, against a person with consent
     move_time_limits = (30, 60)  # D6: seconds per move, when a limit is chosen
     random_setup = False
@@ -115,7 +120,9 @@ class DotsAndBoxesEngine:
             if state.over:
                 raise IllegalMove("game_over", "The game is over: every box is taken (D5).")
             if mover != state.turn:
-                raise IllegalMove("not_your_turn", f"It is {SEATS[state.turn]}'s move (D4).")
+                raise IllegalMove(
+                    "not_your_turn", f"It is the {SEATS[state.turn]} player's move (D4)."
+                )
         board = state.board
         line = board.index(kind, x, y)
         if line is None:
@@ -136,9 +143,9 @@ class DotsAndBoxesEngine:
         after = DotsAndBoxesState(
             state.options,
             drawn=drawn,
-            red_lines=state.red_lines | bit if mover == RED else state.red_lines,
-            blue_boxes=state.blue_boxes | won if mover == BLUE else state.blue_boxes,
-            red_boxes=state.red_boxes | won if mover == RED else state.red_boxes,
+            second_lines=state.second_lines | bit if mover == SECOND else state.second_lines,
+            first_boxes=state.first_boxes | won if mover == FIRST else state.first_boxes,
+            second_boxes=state.second_boxes | won if mover == SECOND else state.second_boxes,
             # D3, D4: a box won gives another move; otherwise the turn passes.
             turn=mover if points else 1 - mover,
             moves=state.moves + 1,
@@ -157,25 +164,33 @@ class DotsAndBoxesEngine:
         line = suggest_line(state.board, state.drawn)
         return None if line is None else state.board.move(line)
 
+    def stand_in_move(self, state: DotsAndBoxesState) -> list | None:
+        """D11: the move of the CPU standing in for an absent player, at its easiest level."""
+        line = stand_in_line(state.board, state.drawn)
+        return None if line is None else state.board.move(line)
+
     # -- reading a state -------------------------------------------------------
     def result(self, state: DotsAndBoxesState) -> Result:
         if not state.over:
             return Result(over=False)
-        blue, red = state.blue_boxes.bit_count(), state.red_boxes.bit_count()
-        winner = None if blue == red else ("blue" if blue > red else "red")
+        first, second = state.first_boxes.bit_count(), state.second_boxes.bit_count()
+        winner = None if first == second else SEATS[FIRST if first > second else SECOND]
         return Result(over=True, winner=winner, reason="all_boxes_taken")
 
     def to_move(self, state: DotsAndBoxesState) -> str | None:
         return None if state.over else SEATS[state.turn]
 
     def score(self, state: DotsAndBoxesState) -> dict[str, int]:
-        return {"blue": state.blue_boxes.bit_count(), "red": state.red_boxes.bit_count()}
+        return {
+            SEATS[FIRST]: state.first_boxes.bit_count(),
+            SEATS[SECOND]: state.second_boxes.bit_count(),
+        }
 
     def view(self, state: DotsAndBoxesState) -> dict:
         """The board for pages and the API, every row listed from the bottom (y = 0) up.
 
         `h[y][x]` is line h x y, `v[y][x]` line v x y, `boxes[y][x]` box x y: "." when
-        undrawn or not taken, else "b" or "r" for the seat that drew or won it.
+        undrawn or not taken, else "f" (first) or "s" (second) for the seat that drew or won it.
         """
         board = state.board
         columns, rows = board.columns, board.rows
@@ -183,12 +198,12 @@ class DotsAndBoxesEngine:
         def line_letter(line: int) -> str:
             if not state.drawn >> line & 1:
                 return "."
-            return "r" if state.red_lines >> line & 1 else "b"
+            return "s" if state.second_lines >> line & 1 else "f"
 
         def box_letter(box: int) -> str:
-            if state.blue_boxes >> box & 1:
-                return "b"
-            return "r" if state.red_boxes >> box & 1 else "."
+            if state.first_boxes >> box & 1:
+                return "f"
+            return "s" if state.second_boxes >> box & 1 else "."
 
         horizontal = columns * (rows + 1)
         return {
@@ -215,9 +230,9 @@ class DotsAndBoxesEngine:
         snapshot = {
             "options": state.options.as_dict(),
             "drawn": format(state.drawn, "x"),
-            "red_lines": format(state.red_lines, "x"),
-            "blue_boxes": format(state.blue_boxes, "x"),
-            "red_boxes": format(state.red_boxes, "x"),
+            "second_lines": format(state.second_lines, "x"),
+            "first_boxes": format(state.first_boxes, "x"),
+            "second_boxes": format(state.second_boxes, "x"),
             "turn": state.turn,
             "moves": state.moves,
             "last": state.last,
@@ -231,16 +246,16 @@ class DotsAndBoxesEngine:
             state = DotsAndBoxesState(
                 options,
                 drawn=int(snapshot["drawn"], 16),
-                red_lines=int(snapshot["red_lines"], 16),
-                blue_boxes=int(snapshot["blue_boxes"], 16),
-                red_boxes=int(snapshot["red_boxes"], 16),
+                second_lines=int(snapshot["second_lines"], 16),
+                first_boxes=int(snapshot["first_boxes"], 16),
+                second_boxes=int(snapshot["second_boxes"], 16),
                 turn=snapshot["turn"],
                 moves=snapshot["moves"],
                 last=snapshot["last"],
             )
         except (ValueError, KeyError, TypeError) as error:
             raise RecordError(f"snapshot: {error}") from None
-        if state.drawn & ~state.board.all_lines or state.turn not in (BLUE, RED):
+        if state.drawn & ~state.board.all_lines or state.turn not in (FIRST, SECOND):
             raise RecordError("snapshot: it does not fit the board")
         return state
 

@@ -64,6 +64,7 @@ class KropkiEngine:
     name = "kropki"
     seats = ("blue", "red")
     stand_in = False  # running out of time loses (K12)
+    stand_in_limited = False
     allows_undo = False
     move_time_limits = None
     random_setup = False
@@ -73,6 +74,7 @@ class KropkiEngine:
     scored_endings = False
     draw_offer_interval_s = None
     disconnect_loses_after_s = None
+    away_after_s = None
     fixed_time_control = None
 
     # -- playing ---------------------------------------------------------------

@@ -144,6 +144,7 @@ class QuadramidsEngine:
     name = "quadramids"
     seats = ALL_SEATS  # every seat there can be; seats_for(options) gives those in play
     stand_in = False
+    stand_in_limited = False
     allows_undo = False
     move_time_limits = None
     random_setup = False
@@ -153,6 +154,7 @@ class QuadramidsEngine:
     scored_endings = True  # M19: resignation is a move (["resign", seat])
     draw_offer_interval_s = None
     disconnect_loses_after_s = None
+    away_after_s = None
     fixed_time_control = None
 
     def resign_move(self, seat: str) -> list:

@@ -235,6 +235,7 @@ class QuadrotoneEngine:
     name = "quadrotone"
     seats = SEATS
     stand_in = False  # nobody plays for a player who is away: Q20, leaving loses
+    stand_in_limited = False
     allows_undo = False  # Q9: no taking back
     move_time_limits = None  # Q17's clock is fixed: 3 hours a game, 6 minutes a move
     time_out = "pass"  # Q17: a move not made in time passes the turn ({"pass": "timeout"})
@@ -244,6 +245,7 @@ class QuadrotoneEngine:
     scored_endings = True  # Q19: resignation and agreed draws set the final scores
     draw_offer_interval_s = 600  # Q19: a draw may be offered once per 10 minutes
     disconnect_loses_after_s = 120  # Q20: disconnected for more than 2 minutes loses
+    away_after_s = None
     fixed_time_control = {"initial_s": 3 * 3600, "move_s": 6 * 60}  # Q17
 
     # -- playing ---------------------------------------------------------------
