@@ -302,9 +302,7 @@ def submit_move(*, game_id: int, user: User, seq: int, payload) -> tuple[Move, b
             raise NotFound(_("No such game."))
         raise NotAllowed(_("You do not play in this game."))
     seat_name, game_name = seat
-    rules = engine(game_name)
-    if rules.disconnect_loses_after_s:
-        presence.touch(game_id, seat_name)  # Q20: a move shows the player is here
+    rules = engine(game_name)  # (the request itself has shown the player present: Q20)
     if payload_size(payload) > MAX_MOVE_CHARS:
         raise DomainError(
             _("A move is at most %(limit)s characters of JSON.") % {"limit": MAX_MOVE_CHARS},
