@@ -9,6 +9,8 @@ from django.urls import register_converter
 
 # The largest value of a BigAutoField, on every database the site runs on.
 MAX_ID = 2**63 - 1
+# How the API schema describes such a URL part.
+ID_SCHEMA = {"type": "integer", "minimum": 0, "maximum": MAX_ID}
 
 
 class DatabaseIdConverter:

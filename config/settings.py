@@ -14,6 +14,7 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from kombu import Exchange, Queue
 
+from config.converters import ID_SCHEMA
 from config.env import env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -224,9 +225,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "PATH_CONVERTER_OVERRIDES": {"id": ID_SCHEMA},
     "ENUM_NAME_OVERRIDES": {
         "MatchFormatEnum": ["express", "extended", "full"],
         "MoveStatusEnum": "games.models.Move.Status",
+        "GameStatusEnum": "games.models.Game.Status",
         "ChampionshipStatusEnum": "tournaments.models.Championship.Status",
     },
 }

@@ -54,6 +54,11 @@ def _seconds(low: int) -> dict:
             "move_s": _seconds(1),
         },
         "additionalProperties": False,
+        "anyOf": [
+            {"maxProperties": 0},
+            {"required": ["initial_s"], "properties": {"initial_s": {"type": "number"}}},
+            {"required": ["move_s"], "properties": {"move_s": {"type": "number"}}},
+        ],
     }
 )
 class TimeControlField(serializers.DictField):
@@ -112,7 +117,14 @@ class CreateGameSerializer(serializers.Serializer):
         max_length=3,
         help_text="The usernames to invite to a game of more than two players.",
     )
-    seat = StrictCharField(required=False, allow_null=True, default=None, max_length=10)
+    seat = StrictCharField(
+        required=False,
+        allow_null=True,
+        default=None,
+        max_length=10,
+        help_text="Your seat, one of the game's seats (the keys of a game's `players`); "
+        "the first when left out.",
+    )
     rated = StrictBooleanField(required=False, default=False)
     time_control = TimeControlField(required=False, allow_null=True, default=None)
 
@@ -134,20 +146,29 @@ class GameSerializer(serializers.Serializer):
     """The game as `games.selectors.game_detail` shows it."""
 
     id = serializers.IntegerField()
-    game = serializers.CharField()
-    kind = serializers.CharField()
+    game = serializers.ChoiceField(choices=GAMES)
+    kind = serializers.ChoiceField(choices=Game.Kind.choices)
     options = serializers.DictField()
-    format = serializers.CharField(allow_null=True)
+    format = serializers.ChoiceField(choices=["express", "extended", "full"], allow_null=True)
     rated = serializers.BooleanField()
-    players = serializers.DictField(child=serializers.CharField())
-    status = serializers.CharField()
+    players = serializers.DictField(
+        child=serializers.CharField(), help_text='seat → username ("cpu" for the CPU)'
+    )
+    status = serializers.ChoiceField(choices=Game.Status.choices)
     to_move = serializers.CharField(allow_null=True)
     to_move_seat = serializers.CharField(allow_null=True)
     move_count = serializers.IntegerField()
     score = serializers.DictField(child=serializers.IntegerField())
-    result = serializers.DictField()
+    result = inline_serializer(
+        "GameResult",
+        {
+            "winner": serializers.CharField(allow_null=True),
+            "winner_seat": serializers.CharField(allow_null=True),
+            "reason": serializers.CharField(allow_null=True),
+        },
+    )
     clocks = serializers.DictField(child=serializers.FloatField())
-    time_control = serializers.DictField(allow_null=True)
+    time_control = TimeControlField(allow_null=True)
     secured = serializers.BooleanField()
     draw_offer = serializers.CharField(allow_null=True)
     position = serializers.DictField()
