@@ -14,7 +14,7 @@ from rest_framework import serializers
 class StrictBooleanField(serializers.BooleanField):
     """true or false; no numbers, no strings."""
 
-    default_error_messages = {"invalid": _("Must be true or false.")}
+    default_error_messages = {"invalid": _("true or false")}
 
     def to_internal_value(self, data: Any) -> bool:
         if not isinstance(data, bool):
@@ -25,7 +25,7 @@ class StrictBooleanField(serializers.BooleanField):
 class StrictCharField(serializers.CharField):
     """A JSON string; a number or a list is refused rather than turned into text."""
 
-    default_error_messages = {"invalid": _("Must be a string.")}
+    default_error_messages = {"invalid": _("a string")}
 
     def to_internal_value(self, data: Any) -> str:
         if not isinstance(data, str):
@@ -36,7 +36,7 @@ class StrictCharField(serializers.CharField):
 class StrictIntegerField(serializers.IntegerField):
     """A JSON whole number (1 or 1.0); no strings, no booleans."""
 
-    default_error_messages = {"invalid": _("Must be a whole number.")}
+    default_error_messages = {"invalid": _("a whole number")}
 
     def to_internal_value(self, data: Any) -> int:
         if isinstance(data, bool) or not isinstance(data, int | float):

@@ -18,7 +18,7 @@ def choice(request: Request, name: str, allowed: Iterable[str]) -> str | None:
         return None
     allowed = list(allowed)
     if value not in allowed:
-        raise DomainError(_("one of %(values)s") % {"values": ", ".join(allowed)}, field=name)
+        raise DomainError(_("one of %(names)s") % {"names": ", ".join(allowed)}, field=name)
     return value
 
 

@@ -61,6 +61,7 @@ class CreateChampionshipSerializer(serializers.Serializer):
 
 class ChampionshipSerializer(serializers.ModelSerializer):
     organiser = serializers.CharField(source="organiser.username")
+    time_control = TimeControlField(allow_null=True)
     winner = serializers.SerializerMethodField()
     entrants = serializers.SerializerMethodField()
     page = serializers.SerializerMethodField()

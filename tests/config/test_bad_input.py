@@ -377,3 +377,37 @@ def test_the_schema_states_what_the_endpoints_accept(api):
     assert formats["schema"]["enum"] == ["json", "sgf"]
     game_id = schema["paths"]["/api/games/{game_id}/"]["get"]["parameters"][0]["schema"]
     assert (game_id["type"], game_id["maximum"]) == ("integer", 2**63 - 1)
+
+
+# -- NUL characters, which PostgreSQL text cannot hold -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("method", "url"),
+    [
+        ("get", "/api/players/a%00b/"),
+        ("get", "/players/a%00b/"),
+        ("post", "/api/accounts/a%00b/plan/"),
+        ("get", "/rules/kropki%00/"),
+    ],
+)
+def test_a_nul_character_in_a_path_is_404(make_user, method, url):
+    staff = client_with_token(make_user("staff", staff=True))
+    response = getattr(staff, method)(url, {"plan": "paid"}, format="json")
+    assert response.status_code == 404, response.content
+
+
+def test_a_nul_character_in_a_token_is_refused_before_any_lookup(api):
+    api.credentials(HTTP_AUTHORIZATION="Token 0123456789\x00abcdef")
+    assert_refused(api.get("/api/accounts/me/"), 400)
+
+
+def test_a_nul_character_in_the_query_string_is_400(alice_api):
+    assert_refused(alice_api.get("/api/championships/?status=registration%00"), 400)
+
+
+def test_a_session_cookie_with_a_nul_character_is_ignored(client):
+    client.cookies["sessionid"] = "abcdefghij\x00klmnop"
+    response = client.get("/")
+    assert response.status_code == 200
+    assert "Log in" in response.content.decode()
