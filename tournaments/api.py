@@ -53,6 +53,8 @@ class CreateChampionshipSerializer(serializers.Serializer):
         child=serializers.ChoiceField(choices=list(tiebreaks.TIEBREAKS)),
         required=False,
         default=list(tiebreaks.DEFAULT_TIEBREAKS),
+        max_length=len(tiebreaks.TIEBREAKS),
+        help_text="The tie-breaks in the order they apply.",
     )
     visibility = serializers.ChoiceField(
         choices=Championship.Visibility.choices, required=False, default="public"
