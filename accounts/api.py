@@ -2,7 +2,12 @@
 
 from django.contrib.auth import authenticate
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+    inline_serializer,
+)
 from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import AllowAny, IsAdminUser, IsAuthenticated
 from rest_framework.request import Request
@@ -13,6 +18,7 @@ from accounts import plans, selectors, services
 from accounts.models import Plan, User
 from config import throttling
 from config.api_docs import error_responses
+from config.api_fields import StrictBooleanField, StrictCharField
 
 
 class InvalidCredentials(exceptions.AuthenticationFailed):
@@ -20,15 +26,34 @@ class InvalidCredentials(exceptions.AuthenticationFailed):
     default_code = "invalid_credentials"
 
 
+@extend_schema_field(
+    {
+        "type": "string",
+        "anyOf": [{"format": "email"}, {"maxLength": 0}],
+        "description": 'An e-mail address, or "" for none.',
+    }
+)
+class OptionalEmailField(serializers.EmailField):
+    """An e-mail address or the empty string: an account need not give one."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(allow_blank=True, **kwargs)
+
+    def to_internal_value(self, data) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class RegisterSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=30, trim_whitespace=True)
-    password = serializers.CharField(write_only=True, trim_whitespace=False, max_length=128)
-    email = serializers.EmailField(required=False, allow_blank=True, default="")
+    username = StrictCharField(max_length=30, trim_whitespace=True)
+    password = StrictCharField(write_only=True, trim_whitespace=False, max_length=128)
+    email = OptionalEmailField(required=False, default="")
 
 
 class CredentialsSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(write_only=True, trim_whitespace=False, max_length=128)
+    username = StrictCharField(max_length=150)
+    password = StrictCharField(write_only=True, trim_whitespace=False, max_length=128)
 
 
 class PlanChangeSerializer(serializers.Serializer):
@@ -70,8 +95,8 @@ class AccountSerializer(serializers.Serializer):
 
 
 class MeSerializer(AccountSerializer):
-    email = serializers.EmailField()
-    is_staff = serializers.BooleanField()
+    email = OptionalEmailField()
+    is_staff = StrictBooleanField()
 
     def to_representation(self, user: User) -> dict:
         return {**super().to_representation(user), "email": user.email, "is_staff": user.is_staff}

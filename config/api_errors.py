@@ -3,7 +3,9 @@
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
@@ -59,6 +61,8 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
         details = {exc.field: [exc.message]} if exc.field else {}
         message = f"{exc.field}: {exc.message}" if exc.field else exc.message
         return Response(error_body(exc.code, message, details), status=exc.status)
+    if isinstance(exc, RequestDataTooBig):
+        return Response(too_large_body(), status=413)
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(
             exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
@@ -109,6 +113,19 @@ def json_bad_request(request: HttpRequest) -> JsonResponse:
     return JsonResponse(
         error_body("bad_request", _("The request could not be understood.")), status=400
     )
+
+
+def too_large_body() -> dict:
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    return error_body(
+        "too_large",
+        _("The request body is larger than the %(limit)s bytes accepted.") % {"limit": limit},
+        {"max_bytes": limit},
+    )
+
+
+def json_too_large(request: HttpRequest) -> JsonResponse:
+    return JsonResponse(too_large_body(), status=413)
 
 
 def json_forbidden(request: HttpRequest) -> JsonResponse:

@@ -10,9 +10,11 @@ deployment hardening and insists on a real `SECRET_KEY` and `ALLOWED_HOSTS`.
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from kombu import Exchange, Queue
 
+from config.converters import ID_SCHEMA
 from config.env import env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -52,6 +54,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "csp",
     "accounts",
     "games",
     "tournaments",
@@ -60,7 +63,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Outside everything that may answer on its own, so that every answer carries the policy.
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "config.middleware.NulCharacterMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -194,7 +200,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.DepthLimitedJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
     "DEFAULT_THROTTLE_RATES": {
@@ -208,6 +214,10 @@ REST_FRAMEWORK = {
     # `?format=` belongs to endpoints (the record's json or sgf), not to content negotiation.
     "URL_FORMAT_OVERRIDE": None,
 }
+
+# No request the site takes comes near this (the largest, a Quadrotone board in a game's
+# options, is a few kilobytes); a larger body is refused unread, 413 under /api/.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Championships API",
@@ -224,9 +234,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "PATH_CONVERTER_OVERRIDES": {"id": ID_SCHEMA},
     "ENUM_NAME_OVERRIDES": {
         "MatchFormatEnum": ["express", "extended", "full"],
         "MoveStatusEnum": "games.models.Move.Status",
+        "GameStatusEnum": "games.models.Game.Status",
         "ChampionshipStatusEnum": "tournaments.models.Championship.Status",
     },
 }
@@ -268,6 +280,23 @@ if PRODUCTION:
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+# Pages load scripts, styles, images and data from the site itself and nothing else: no
+# inline script or style, no eval, no plug-ins, no framing. The boards are inline SVG;
+# the API docs' icons are data: images.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 if env_bool("BEHIND_TLS_PROXY", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 

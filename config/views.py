@@ -1,5 +1,6 @@
 """Site-wide pages: home and the error pages (JSON under /api/, HTML elsewhere)."""
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views import defaults
@@ -44,6 +45,8 @@ def server_error(request: HttpRequest) -> HttpResponse:
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     if api_errors.is_api_request(request):
+        if isinstance(exception, RequestDataTooBig):
+            return api_errors.json_too_large(request)
         return api_errors.json_bad_request(request)
     return defaults.bad_request(request, exception)
 

@@ -3,14 +3,21 @@
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+    inline_serializer,
+)
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config import query_params
 from config.api_docs import error_responses
+from config.api_fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from config.errors import DomainError, NotFound
 from games import live, selectors, services
 from games.engines import GAMES
@@ -18,57 +25,131 @@ from games.models import CPU_PLAYER, Game, Move
 from games.refusals import translated_reason
 
 MAX_WAIT_SECONDS = 10.0
+# Move numbers fit the moves table's column on every database; no game comes near it.
+MAX_SEQ = 2**31 - 1
+USERNAME_LENGTH = 150
+
+
+def _seconds(low: int) -> dict:
+    return {"type": "number", "minimum": low, "maximum": 86_400, "nullable": True}
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "nullable": True,
+        "description": "The clock; null or {} for an untimed game. Give initial_s (a clock "
+        "for the whole game, with increment_s added after each move), move_s (a limit for "
+        "each move), or both. Some games allow only some clocks (see their rules).",
+        "properties": {
+            "initial_s": _seconds(1),
+            "increment_s": _seconds(0),
+            "move_s": _seconds(1),
+        },
+        "additionalProperties": False,
+        "anyOf": [
+            {"maxProperties": 0},
+            {"required": ["initial_s"], "properties": {"initial_s": {"type": "number"}}},
+            {"required": ["move_s"], "properties": {"move_s": {"type": "number"}}},
+        ],
+    }
+)
+class TimeControlField(serializers.DictField):
+    """A time control as given; games/clocks.py checks it and names the key at fault."""
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "array", "items": {}},
+            {"type": "object", "additionalProperties": {}},
+        ],
+        "description": "The move as the game's rules record it: Kropki [x, y]; Dots and "
+        'Boxes ["h"|"v", x, y]; Quadramids ["put", place] or ["move", from, to]; '
+        'Quadrotone {"place": [[tile, c, r, turn], ...]} and the other moves of its '
+        f"record. At most {services.MAX_MOVE_CHARS} characters of JSON.",
+    }
+)
+class MovePayloadField(serializers.JSONField):
+    """A move's payload: its size and shape are the game service's to judge (a refusal
+    names `move`), before anything is stored."""
 
 
 class CreateGameSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=GAMES)
-    options = serializers.DictField(required=False, default=dict)
+    options = serializers.DictField(
+        required=False, default=dict, help_text="The game's options, as its rules name them."
+    )
     format = serializers.ChoiceField(
         choices=["express", "extended", "full"], required=False, allow_null=True, default=None
     )
-    opponent = serializers.CharField(
+    opponent = StrictCharField(
         required=False,
         allow_blank=True,
         default="",
+        max_length=USERNAME_LENGTH,
         help_text='"cpu" for a practice game (every other seat the CPU\'s), or a username.',
     )
     opponents = serializers.ListField(
-        child=serializers.CharField(),
+        child=StrictCharField(max_length=USERNAME_LENGTH),
         required=False,
         allow_null=True,
         default=None,
+        max_length=3,
         help_text="The usernames to invite to a game of more than two players.",
     )
-    seat = serializers.CharField(required=False, allow_null=True, default=None)
-    rated = serializers.BooleanField(required=False, default=False)
-    time_control = serializers.DictField(
-        required=False, allow_null=True, default=None, help_text="{initial_s, increment_s, move_s}"
+    seat = StrictCharField(
+        required=False,
+        allow_null=True,
+        default=None,
+        max_length=10,
+        help_text="Your seat, one of the game's seats (the keys of a game's `players`); "
+        "the first when left out.",
     )
+    rated = StrictBooleanField(required=False, default=False)
+    time_control = TimeControlField(required=False, allow_null=True, default=None)
 
 
 class MoveSerializer(serializers.Serializer):
-    seq = serializers.IntegerField(min_value=1, help_text="1-based number of this move.")
-    move = serializers.JSONField(help_text="Kropki: [x, y].")
+    seq = StrictIntegerField(
+        min_value=1, max_value=MAX_SEQ, help_text="1-based number of this move (move_count + 1)."
+    )
+    move = MovePayloadField()
+
+
+class RematchSerializer(serializers.Serializer):
+    swap = StrictBooleanField(
+        required=False, default=True, help_text="Change who moves first (the default)."
+    )
 
 
 class GameSerializer(serializers.Serializer):
     """The game as `games.selectors.game_detail` shows it."""
 
     id = serializers.IntegerField()
-    game = serializers.CharField()
-    kind = serializers.CharField()
+    game = serializers.ChoiceField(choices=GAMES)
+    kind = serializers.ChoiceField(choices=Game.Kind.choices)
     options = serializers.DictField()
-    format = serializers.CharField(allow_null=True)
+    format = serializers.ChoiceField(choices=["express", "extended", "full"], allow_null=True)
     rated = serializers.BooleanField()
-    players = serializers.DictField(child=serializers.CharField())
-    status = serializers.CharField()
+    players = serializers.DictField(
+        child=serializers.CharField(), help_text='seat → username ("cpu" for the CPU)'
+    )
+    status = serializers.ChoiceField(choices=Game.Status.choices)
     to_move = serializers.CharField(allow_null=True)
     to_move_seat = serializers.CharField(allow_null=True)
     move_count = serializers.IntegerField()
     score = serializers.DictField(child=serializers.IntegerField())
-    result = serializers.DictField()
+    result = inline_serializer(
+        "GameResult",
+        {
+            "winner": serializers.CharField(allow_null=True),
+            "winner_seat": serializers.CharField(allow_null=True),
+            "reason": serializers.CharField(allow_null=True),
+        },
+    )
     clocks = serializers.DictField(child=serializers.FloatField())
-    time_control = serializers.DictField(allow_null=True)
+    time_control = TimeControlField(allow_null=True)
     secured = serializers.BooleanField()
     draw_offer = serializers.CharField(allow_null=True)
     position = serializers.DictField()
@@ -148,12 +229,12 @@ class GameEndpoint(APIView):
 class GamesView(APIView):
     @extend_schema(
         operation_id="games_list",
-        parameters=[OpenApiParameter("status", str, enum=[s for s, _ in Game.Status.choices])],
-        responses={200: GameSerializer(many=True), **error_responses(401)},
+        parameters=[OpenApiParameter("status", str, enum=Game.Status.values)],
+        responses={200: GameSerializer(many=True), **error_responses(400, 401)},
         summary="Your games, newest first",
     )
     def get(self, request: Request) -> Response:
-        status_wanted = request.query_params.get("status")
+        status_wanted = query_params.choice(request, "status", Game.Status.values)
         games = selectors.games_of(request.user, status_wanted, viewer=request.user)[:100]
         return Response(GameSerializer(games, many=True, context={"request": request}).data)
 
@@ -231,20 +312,16 @@ BackView = _action(
 class RematchView(GameEndpoint):
     @extend_schema(
         operation_id="games_rematch",
-        request=inline_serializer(
-            "RematchRequest",
-            {"swap": serializers.BooleanField(required=False, default=True)},
-        ),
+        request=RematchSerializer,
         responses={201: GameSerializer, **error_responses(400, 401, 403, 404, 409)},
         summary="Another game with the same opponent and settings; `swap` (default) changes "
         "who moves first",
     )
     def post(self, request: Request, game_id: int) -> Response:
         _require_visible(request, game_id)
-        swap = request.data.get("swap", True) if isinstance(request.data, dict) else True
-        if not isinstance(swap, bool):
-            raise DomainError(_("true or false"), field="swap")
-        game = services.another_game(game_id, request.user, swap=swap)
+        payload = RematchSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        game = services.another_game(game_id, request.user, swap=payload.validated_data["swap"])
         body = GameSerializer(game, context={"request": request}).data
         return Response(body, status=status.HTTP_201_CREATED)
 
@@ -255,16 +332,19 @@ class MovesView(GameEndpoint):
 
     @extend_schema(
         operation_id="games_moves_list",
-        parameters=[OpenApiParameter("after", int, description="Only moves numbered above this.")],
+        parameters=[
+            OpenApiParameter(
+                "after",
+                {"type": "integer", "minimum": 0, "maximum": MAX_SEQ},
+                description="Only moves numbered above this.",
+            )
+        ],
         responses={200: MoveRowSerializer(many=True), **error_responses(400, 404)},
         summary="The moves of a game, with their status and result",
     )
     def get(self, request: Request, game_id: int) -> Response:
+        after = query_params.whole_number(request, "after", default=0, maximum=MAX_SEQ)
         game = _game(request, game_id)
-        try:
-            after = int(request.query_params.get("after", 0))
-        except ValueError:
-            raise DomainError(_("a whole number"), field="after") from None
         rows = selectors.move_rows(game, after)
         return Response(MoveRowSerializer(rows, many=True).data)
 
@@ -273,7 +353,9 @@ class MovesView(GameEndpoint):
         request=MoveSerializer,
         parameters=[
             OpenApiParameter(
-                "wait", float, description="Wait up to this many seconds (≤ 10) for the result."
+                "wait",
+                {"type": "number", "minimum": 0, "maximum": MAX_WAIT_SECONDS},
+                description="Wait up to this many seconds (≤ 10) for the result.",
             )
         ],
         responses={
@@ -328,8 +410,16 @@ class RecordView(GameEndpoint):
 
     @extend_schema(
         operation_id="games_record",
-        parameters=[OpenApiParameter("format", str, enum=["json", "sgf"])],
-        responses={(200, "application/json"): OpenApiTypes.OBJECT, **error_responses(400, 404)},
+        parameters=[
+            OpenApiParameter(
+                "format", str, enum=["json", "sgf"], description="json (default), or sgf for Kropki"
+            )
+        ],
+        responses={
+            (200, "application/json"): OpenApiTypes.OBJECT,
+            (200, "application/x-go-sgf"): OpenApiTypes.STR,
+            **error_responses(400, 404),
+        },
         summary="The game record (JSON; SGF for Kropki)",
     )
     def get(self, request: Request, game_id: int) -> HttpResponse:

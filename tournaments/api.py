@@ -8,9 +8,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config import query_params
 from config.api_docs import error_responses
+from config.api_fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from config.errors import NotFound
+from games.api import USERNAME_LENGTH, TimeControlField
 from games.engines import GAMES
+from games.models import Game
 from games.selectors import seat_names
 from tournaments import selectors, services, tiebreaks
 from tournaments.models import Championship
@@ -20,23 +24,37 @@ FORMAT_CHOICES = list(services.FORMATS)
 
 
 class CreateChampionshipSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120)
+    name = StrictCharField(max_length=120)
     game = serializers.ChoiceField(choices=GAMES)
-    options = serializers.DictField(required=False, default=dict)
-    group_size = serializers.IntegerField(required=False, default=4)
-    advance_per_group = serializers.IntegerField(required=False, default=2)
+    options = serializers.DictField(
+        required=False, default=dict, help_text="The game's options, as its rules name them."
+    )
+    group_size = StrictIntegerField(
+        required=False, default=4, min_value=2, max_value=16, help_text="Players in a group."
+    )
+    advance_per_group = StrictIntegerField(
+        required=False,
+        default=2,
+        min_value=1,
+        max_value=16,
+        help_text="Players of each group who go on to the playoff; at most the group size.",
+    )
     group_format = serializers.ChoiceField(
         choices=FORMAT_CHOICES, required=False, default="express"
     )
     playoff_format = serializers.ChoiceField(choices=FORMAT_CHOICES, required=False, default="full")
-    third_place = serializers.BooleanField(required=False, default=True)
-    rated = serializers.BooleanField(required=False, default=True)
-    time_control = serializers.DictField(required=False, allow_null=True, default=None)
+    third_place = StrictBooleanField(required=False, default=True)
+    rated = StrictBooleanField(required=False, default=True)
+    time_control = TimeControlField(required=False, allow_null=True, default=None)
     points_system = serializers.ChoiceField(
         choices=list(tiebreaks.POINT_SYSTEMS), required=False, default="2-1-0"
     )
     tiebreaks = serializers.ListField(
-        child=serializers.CharField(), required=False, default=list(tiebreaks.DEFAULT_TIEBREAKS)
+        child=serializers.ChoiceField(choices=list(tiebreaks.TIEBREAKS)),
+        required=False,
+        default=list(tiebreaks.DEFAULT_TIEBREAKS),
+        max_length=len(tiebreaks.TIEBREAKS),
+        help_text="The tie-breaks in the order they apply.",
     )
     visibility = serializers.ChoiceField(
         choices=Championship.Visibility.choices, required=False, default="public"
@@ -45,6 +63,7 @@ class CreateChampionshipSerializer(serializers.Serializer):
 
 class ChampionshipSerializer(serializers.ModelSerializer):
     organiser = serializers.CharField(source="organiser.username")
+    time_control = TimeControlField(allow_null=True)
     winner = serializers.SerializerMethodField()
     entrants = serializers.SerializerMethodField()
     page = serializers.SerializerMethodField()
@@ -83,14 +102,15 @@ class ChampionshipsView(APIView):
 
     @extend_schema(
         operation_id="championships_list",
-        parameters=[OpenApiParameter("status", str, enum=list(Championship.Status.values))],
-        responses={200: ChampionshipSerializer(many=True)},
+        parameters=[OpenApiParameter("status", str, enum=Championship.Status.values)],
+        responses={200: ChampionshipSerializer(many=True), **error_responses(400)},
         summary="Championships, newest first",
     )
     def get(self, request: Request) -> Response:
         championships = visible_championships(request.user)
-        if request.query_params.get("status"):
-            championships = championships.filter(status=request.query_params["status"])
+        wanted = query_params.choice(request, "status", Championship.Status.values)
+        if wanted:
+            championships = championships.filter(status=wanted)
         data = ChampionshipSerializer(championships[:200], many=True, context={"request": request})
         return Response(data.data)
 
@@ -123,9 +143,12 @@ class ChampionshipView(APIView):
         return Response(ChampionshipSerializer(championship, context={"request": request}).data)
 
 
-EntrySerializer = inline_serializer(
-    "EntryRequest", {"username": serializers.CharField(required=False)}
-)
+class EntrySerializer(serializers.Serializer):
+    username = StrictCharField(
+        required=False,
+        max_length=USERNAME_LENGTH,
+        help_text="The player (the organiser's choice); yourself when left out.",
+    )
 
 
 class EntriesView(APIView):
@@ -140,19 +163,23 @@ class EntriesView(APIView):
     )
     def post(self, request: Request, championship_id: int) -> Response:
         _championship(request, championship_id)
-        username = request.data.get("username") if isinstance(request.data, dict) else None
+        payload = EntrySerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        username = payload.validated_data.get("username")
         entry = services.enter(championship_id, by=request.user, username=username)
         return Response({"username": entry.player.username}, status=status.HTTP_201_CREATED)
 
     @extend_schema(
         operation_id="championships_withdraw",
         request=EntrySerializer,
-        responses={204: None, **error_responses(401, 403, 404, 409)},
+        responses={204: None, **error_responses(400, 401, 403, 404, 409)},
         summary="Withdraw yourself, or (organiser) any player; later games are forfeited",
     )
     def delete(self, request: Request, championship_id: int) -> Response:
         _championship(request, championship_id)
-        username = request.data.get("username") if isinstance(request.data, dict) else None
+        payload = EntrySerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        username = payload.validated_data.get("username")
         services.withdraw(championship_id, by=request.user, username=username)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -213,7 +240,9 @@ class ChampionshipGamesView(APIView):
 
     @extend_schema(
         operation_id="championships_games",
-        parameters=[OpenApiParameter("status", str, enum=["active", "finished"])],
+        parameters=[
+            OpenApiParameter("status", str, enum=[Game.Status.ACTIVE, Game.Status.FINISHED])
+        ],
         responses={
             200: inline_serializer(
                 "ChampionshipGame",
@@ -227,13 +256,14 @@ class ChampionshipGamesView(APIView):
                 },
                 many=True,
             ),
-            **error_responses(404),
+            **error_responses(400, 404),
         },
         summary="The championship's games",
     )
     def get(self, request: Request, championship_id: int) -> Response:
+        wanted = query_params.choice(request, "status", [Game.Status.ACTIVE, Game.Status.FINISHED])
         championship = _championship(request, championship_id)
-        games = selectors.championship_games(championship, request.query_params.get("status"))
+        games = selectors.championship_games(championship, wanted)
         body = []
         for game in games:
             names = seat_names(game)

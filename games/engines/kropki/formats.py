@@ -5,8 +5,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engines.base import OptionError
+from games.engines.kropki.board import MAX_SIZE
 
 EXTRA_TIME_BLOCK = 20
+# A limit beyond the dots of the largest board could never be reached.
+MAX_LIMIT = MAX_SIZE * MAX_SIZE
 
 
 @dataclass(frozen=True)
@@ -47,8 +50,8 @@ def parse_format(value: Any) -> MatchFormat:
         until_secured = value.get("until_secured", False)
         if set(value) - {"limit", "until_secured"}:
             raise OptionError("format", "only 'limit' and 'until_secured' may be given")
-        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-            raise OptionError("format.limit", "a whole number of moves, at least 1")
+        if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_LIMIT:
+            raise OptionError("format.limit", f"a whole number of moves from 1 to {MAX_LIMIT}")
         if not isinstance(until_secured, bool):
             raise OptionError("format.until_secured", "true or false")
         return MatchFormat("custom", limit, until_secured)

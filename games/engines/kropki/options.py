@@ -48,8 +48,11 @@ def _start(value: Any, width: int, height: int) -> str | tuple:
     seen: set[tuple[int, int]] = set()
     setup = []
     for colour in SEATS:
+        given = value.get(colour, [])
+        if not isinstance(given, list | tuple):
+            raise OptionError(f"start.{colour}", "a list of points [x, y]")
         points = []
-        for point in value.get(colour, []):
+        for point in given:
             if (
                 not isinstance(point, list | tuple)
                 or len(point) != 2

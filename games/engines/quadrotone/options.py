@@ -19,6 +19,8 @@ FORMATS = (None, "express", "extended", "full")
 SETTINGS = ("rotations", "chains", "enclosure")
 KNOWN = ("variant", *SETTINGS, "catalogue", "seed", "format", "deal", "board")
 HALF = TILES // 2
+# Seeds stay within the numbers every JSON reader holds exactly.
+MAX_SEED = 2**53 - 1
 
 
 @dataclass(frozen=True)
@@ -127,8 +129,8 @@ def parse_options(options: Any) -> QuadrotoneOptions:
     if catalogue not in CATALOGUES:
         raise OptionError("catalogue", f"one of {', '.join(CATALOGUES)}")
     seed = options.get("seed", 0)
-    if not _whole(seed):
-        raise OptionError("seed", "a whole number")
+    if not _whole(seed) or not 0 <= seed <= MAX_SEED:
+        raise OptionError("seed", f"a whole number from 0 to {MAX_SEED}")
     match_format = options.get("format")
     if match_format not in FORMATS:
         raise OptionError("format", "express, extended, full or null")

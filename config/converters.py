@@ -1,0 +1,29 @@
+"""The `<id:...>` URL part: a row id the database can hold, else the URL matches nothing.
+
+Django's `<int:...>` takes any number of digits, and a number past the 64-bit
+columns' range reaches the database (SQLite cannot even bind it: a 500). Here
+such an id simply names no page: 404.
+"""
+
+from django.urls import register_converter
+
+# The largest value of a BigAutoField, on every database the site runs on.
+MAX_ID = 2**63 - 1
+# How the API schema describes such a URL part.
+ID_SCHEMA = {"type": "integer", "minimum": 0, "maximum": MAX_ID}
+
+
+class DatabaseIdConverter:
+    regex = "[0-9]{1,19}"
+
+    def to_python(self, value: str) -> int:
+        number = int(value)
+        if number > MAX_ID:
+            raise ValueError(f"{value} is beyond the range of row ids")
+        return number
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
+register_converter(DatabaseIdConverter, "id")

@@ -1,0 +1,36 @@
+"""Under the site's Content-Security-Policy the pages still work in Chromium, unrefused."""
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import click_point, log_in
+
+# Chromium reports every refused script, style, image or connection on the console.
+REFUSED = re.compile(r"Content Security Policy|Refused to", re.I)
+
+
+def test_pages_play_and_the_api_docs_render_with_nothing_refused(site, page, make_user):
+    refused = []
+    page.on("console", lambda message: REFUSED.search(message.text) and refused.append(message))
+    page.on("pageerror", lambda error: refused.append(str(error)))
+
+    make_user("nina")
+    log_in(page, site, "nina")
+    page.goto(f"{site}/games/new/")
+    page.get_by_label("Board").select_option("10x10")
+    page.get_by_label("Start").select_option("empty")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/\d+/$"))
+    click_point(page, 3, 3)
+    expect(page.locator('.dot.blue[data-point="3-3"]')).to_be_visible()
+    expect(page.locator(".dot.red")).to_have_count(1)  # the page's script sent it, no reload
+
+    for path in ("/", "/championships/", "/rules/kropki/", "/leaderboards/", "/account/"):
+        page.goto(f"{site}{path}")
+        expect(page.locator("main")).to_be_visible()
+
+    page.goto(f"{site}/api/docs/")
+    expect(page.locator(".opblock").first).to_be_visible(timeout=15_000)
+    expect(page.locator(".swagger-ui .info .title")).to_contain_text("Championships API")
+    assert not refused, [getattr(message, "text", message) for message in refused]
