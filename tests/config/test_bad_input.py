@@ -167,13 +167,17 @@ def test_json_nested_as_deep_as_a_real_request_is_accepted(alice_api):
     assert alice_api.post("/api/games/", body, format="json").status_code == 201
 
 
-@pytest.mark.parametrize("url", ["/api/games/", "/api/accounts/register/", "/api/games/1/moves/"])
-def test_a_ten_megabyte_body_is_413_with_the_error_shape(alice_api, url):
+@pytest.mark.parametrize(
+    "url", ["/api/games/", "/api/accounts/register/", "/api/games/{id}/moves/"]
+)
+def test_a_ten_megabyte_body_is_413_with_the_error_shape(alice_api, friendly, url):
     body = json.dumps({"seq": 1, "move": "x" * 10_000_000})
-    response = alice_api.post(url, data=body, content_type="application/json")
+    response = alice_api.post(
+        url.format(id=friendly.pk), data=body, content_type="application/json"
+    )
     error = assert_refused(response, 413, code="too_large")
     assert error["details"]["max_bytes"] > 0
-    assert not Game.objects.exists()
+    assert list(Game.objects.all()) == [friendly] and not friendly.moves.exists()
 
 
 # -- moves --------------------------------------------------------------------------------
