@@ -67,6 +67,26 @@ def client_with_token(user: User) -> APIClient:
 
 
 @pytest.fixture
+def alice(make_user):
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(make_user):
+    return make_user("bob")
+
+
+@pytest.fixture
+def alice_api(alice):
+    return client_with_token(alice)
+
+
+@pytest.fixture
+def bob_api(bob):
+    return client_with_token(bob)
+
+
+@pytest.fixture
 def player_api(player) -> APIClient:
     return client_with_token(player)
 

@@ -28,21 +28,6 @@ def assert_refused(response, status: int, field: str | None = None, code: str | 
 
 
 @pytest.fixture
-def alice(make_user):
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob(make_user):
-    return make_user("bob")
-
-
-@pytest.fixture
-def alice_api(alice):
-    return client_with_token(alice)
-
-
-@pytest.fixture
 def friendly(alice, bob) -> Game:
     """Alice (blue) and Bob (red) at a Kropki game on an empty 10×10 board."""
     game = game_services.create_game(

@@ -1,29 +1,5 @@
 """Games tests: embedded mode (tasks in-process) unless a test asks for the real worker."""
 
-import pytest
-
-from tests.conftest import client_with_token
-
-
-@pytest.fixture
-def alice(make_user):
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob(make_user):
-    return make_user("bob")
-
-
-@pytest.fixture
-def alice_api(alice):
-    return client_with_token(alice)
-
-
-@pytest.fixture
-def bob_api(bob):
-    return client_with_token(bob)
-
 
 def start_friendly(alice_api, bob_api, **extra) -> int:
     """Alice (blue) invites Bob (red) to a Kropki game on an empty 10×10 board; Bob accepts."""

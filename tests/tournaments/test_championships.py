@@ -234,16 +234,20 @@ def whole_championship(organiser_api, make_user) -> None:
         assert winners[winner.pop()] != seconds[second.pop()]
 
 
-def test_K16_every_replay_is_express_with_colours_swapped_each_time(organiser_api, make_user):
-    championship = create(
+def kropki_final(organiser_api, make_user) -> tuple[int, Game]:
+    """A Kropki championship of two groups of two, played to its final: (its id, the final)."""
+    championship_id = create(
         organiser_api, group_size=2, advance_per_group=1, options={"width": 8, "height": 8}
-    ).json()
-    championship_id = championship["id"]
+    ).json()["id"]
     enter_players(championship_id, organiser_api, make_user, 4)
     organiser_api.post(f"/api/championships/{championship_id}/start/")
     for game in Game.objects.filter(status=Game.Status.ACTIVE):
         game_services.resign(game.pk, game.seats.get(seat="red").user)
-    final = Game.objects.get(match__stage__kind="playoff", status=Game.Status.ACTIVE)
+    return championship_id, Game.objects.get(match__stage__kind="playoff", status="active")
+
+
+def test_K16_every_replay_is_express_with_colours_swapped_each_time(organiser_api, make_user):
+    _championship_id, final = kropki_final(organiser_api, make_user)
     first_blue = final.seats.get(seat="blue").user
     seen = []
     for _ in range(4):
@@ -285,15 +289,7 @@ def test_withdrawal_forfeits_the_remaining_games(organiser_api, make_user):
 
 
 def test_playoff_draw_goes_to_extra_time_then_a_replay_with_seats_swapped(organiser_api, make_user):
-    championship = create(
-        organiser_api, group_size=2, advance_per_group=1, options={"width": 8, "height": 8}
-    ).json()
-    championship_id = championship["id"]
-    enter_players(championship_id, organiser_api, make_user, 4)
-    organiser_api.post(f"/api/championships/{championship_id}/start/")
-    for game in Game.objects.filter(status=Game.Status.ACTIVE):
-        game_services.resign(game.pk, game.seats.get(seat="red").user)
-    final = Game.objects.get(match__stage__kind="playoff", status=Game.Status.ACTIVE)
+    championship_id, final = kropki_final(organiser_api, make_user)
     # K16: a level playoff game plays on in blocks of 20 moves.
     assert final.options["extra_time"] is True
     assert final.options["format"] == "full"
