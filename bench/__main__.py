@@ -1,4 +1,5 @@
-"""Run every benchmark: `python -m bench` (or `make bench`).
+"""Run every benchmark: `python -m bench` (or `make bench`); `python -m bench pipeline
+ratings` runs only those.
 
 The database is DATABASE_URL when set (use a throw-away database: benchmark
 players and games are written to it), otherwise a throw-away SQLite file.
@@ -37,7 +38,11 @@ def describe_machine() -> str:
     return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
 
 
-def main() -> int:
+def main(only: list[str]) -> int:
+    unknown = [name for name in only if f"bench.{name}" not in MODULES]
+    if unknown:
+        print(f"no benchmark {unknown[0]!r}; there are: {', '.join(m[6:] for m in MODULES)}")
+        return 2
     scratch = tempfile.mkdtemp(prefix="bench-")
     os.environ.setdefault("DATABASE_URL", f"sqlite:///{scratch}/bench.sqlite3")
     os.environ.setdefault("DEBUG", "0")
@@ -54,7 +59,7 @@ def main() -> int:
     call_command("migrate", verbosity=0)
     print(f"machine: {describe_machine()}")
     print(f"database: {connection.vendor}")
-    for name in MODULES:
+    for name in [f"bench.{name}" for name in only] or MODULES:
         module = __import__(name, fromlist=["run"])
         print(f"\n[{name.removeprefix('bench.')}]")
         for timing in module.run():
@@ -63,4 +68,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

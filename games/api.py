@@ -198,32 +198,21 @@ MoveResultSerializer = inline_serializer(
 )
 
 
-def _game(request: Request, game_id: int) -> Game:
-    """The game, if the requester may see it; otherwise 404, as for a game that does not exist."""
-    game = selectors.visible_games(request.user).filter(pk=game_id).first()
+def _seen_game(request: Request, game_id: int) -> Game:
+    """The game, if the requester may see it (otherwise 404, as for a game that does not
+    exist). Every request of a seated player about the game shows them present (Q20, D10):
+    an API bot that only reads the game while it thinks is not disconnected."""
+    game = selectors.visible_game(game_id, request.user)
     if game is None:
         raise NotFound(_("No such game."))
-    return services.enforce_clock(game)
+    if request.user.is_authenticated:
+        services.touch_presence(game, request.user)
+    return game
 
 
-def _require_visible(request: Request, game_id: int) -> None:
-    """404, as for a missing game, when the requester may not see it (a private championship's)."""
-    if not selectors.visible_games(request.user).filter(pk=game_id).exists():
-        raise NotFound(_("No such game."))
-
-
-class GameEndpoint(APIView):
-    """An endpoint about one game (`game_id` in its URL).
-
-    Every authenticated request of a seated player shows them present (Q20, D10): an API
-    bot that only reads the game while it thinks is not disconnected. Done here, once,
-    before the view runs, so that the request's own reading of the clocks already counts it.
-    """
-
-    def initial(self, request: Request, *args, **kwargs) -> None:
-        super().initial(request, *args, **kwargs)
-        if request.user.is_authenticated and "game_id" in kwargs:
-            services.touch_presence(kwargs["game_id"], request.user)
+def _game(request: Request, game_id: int) -> Game:
+    """The game as of now (a clock that ran out has had its consequence), for a reader."""
+    return services.enforce_clock(_seen_game(request, game_id))
 
 
 class GamesView(APIView):
@@ -252,7 +241,7 @@ class GamesView(APIView):
         return Response(body, status=status.HTTP_201_CREATED)
 
 
-class GameView(GameEndpoint):
+class GameView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -267,7 +256,7 @@ class GameView(GameEndpoint):
 def _action(operation_id: str, summary: str, service):
     """A POST endpoint that runs one game service for the requesting player."""
 
-    class ActionView(GameEndpoint):
+    class ActionView(APIView):
         @extend_schema(
             operation_id=operation_id,
             request=None,
@@ -275,7 +264,7 @@ def _action(operation_id: str, summary: str, service):
             summary=summary,
         )
         def post(self, request: Request, game_id: int) -> Response:
-            _require_visible(request, game_id)
+            _seen_game(request, game_id)
             game = service(game_id, request.user)
             return Response(GameSerializer(game, context={"request": request}).data)
 
@@ -309,7 +298,7 @@ BackView = _action(
 )
 
 
-class RematchView(GameEndpoint):
+class RematchView(APIView):
     @extend_schema(
         operation_id="games_rematch",
         request=RematchSerializer,
@@ -318,7 +307,7 @@ class RematchView(GameEndpoint):
         "who moves first",
     )
     def post(self, request: Request, game_id: int) -> Response:
-        _require_visible(request, game_id)
+        _seen_game(request, game_id)
         payload = RematchSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         game = services.another_game(game_id, request.user, swap=payload.validated_data["swap"])
@@ -326,7 +315,7 @@ class RematchView(GameEndpoint):
         return Response(body, status=status.HTTP_201_CREATED)
 
 
-class MovesView(GameEndpoint):
+class MovesView(APIView):
     def get_permissions(self) -> list:
         return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
 
@@ -366,7 +355,6 @@ class MovesView(GameEndpoint):
         summary="Play a move; it is checked by a worker",
     )
     def post(self, request: Request, game_id: int) -> Response:
-        _require_visible(request, game_id)
         payload = MoveSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         wait = _wait_seconds(request)
@@ -405,7 +393,7 @@ def _wait_seconds(request: Request) -> float:
     return seconds
 
 
-class RecordView(GameEndpoint):
+class RecordView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(

@@ -83,11 +83,11 @@ def game_events(request: HttpRequest, game_id: int) -> StreamingHttpResponse | J
     except AuthenticationFailed as error:
         body = error_body(error.default_code, str(error.detail))
         return JsonResponse(body, status=401, headers={"WWW-Authenticate": "Token"})
-    game = selectors.visible_games(viewer).filter(pk=game_id).first()
+    game = selectors.visible_game(game_id, viewer)
     if game is None:  # what the other game endpoints answer, for a private game too
         return JsonResponse(error_body("not_found", gettext("No such game.")), status=404)
     # A player's open stream shows them present, at the start and at each heartbeat.
-    seat = services.touch_presence(game.pk, viewer) if viewer.is_authenticated else None
+    seat = services.touch_presence(game, viewer) if viewer.is_authenticated else None
     asgi = isinstance(request, ASGIRequest)
     stream = _async_stream(game.pk, seat) if asgi else _sync_stream(game.pk, seat)
     response = StreamingHttpResponse(stream, content_type="text/event-stream")

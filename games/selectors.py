@@ -3,7 +3,7 @@
 from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -11,7 +11,7 @@ from accounts.models import User
 from games import clocks
 from games.engines import engine
 from games.models import CPU_PLAYER, Game, Move, Seat
-from tournaments.visibility import visible_championships
+from tournaments.visibility import championship_visible_to, visible_championships
 
 
 def visible_games(viewer: User | AnonymousUser) -> QuerySet[Game]:
@@ -20,6 +20,25 @@ def visible_games(viewer: User | AnonymousUser) -> QuerySet[Game]:
     return Game.objects.filter(
         Q(match__isnull=True) | Q(match__stage__championship__in=championships)
     )
+
+
+def visible_game(game_id: int, viewer: User | AnonymousUser) -> Game | None:
+    """The game with its seats and players, if `viewer` may see it (`visible_games`' rule,
+    read from the one game: a hot path that must not build the rule's subqueries)."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
+    game = (
+        Game.objects.select_related("match__stage__championship")
+        .prefetch_related(seats)
+        .filter(pk=game_id)
+        .first()
+    )
+    if game is None:
+        return None
+    if game.match_id is not None and not championship_visible_to(
+        game.match.stage.championship, viewer
+    ):
+        return None
+    return game
 
 
 def seat_names(game: Game) -> dict[str, str]:

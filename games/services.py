@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from config.errors import Conflict, DomainError, NotAllowed, NotFound
-from games import clocks, live, plan_rules, presence
+from games import clocks, live, plan_rules, presence, selectors
 from games.engines import GAMES, IllegalMove, OptionError, engine
 from games.engines.base import seats_in_play
 from games.models import CPU_PLAYER, Game, Move, Seat
@@ -273,19 +273,18 @@ def _start(game: Game, now: datetime) -> None:
     game.deadline = clocks.deadline(control, game.clocks.get(game.to_move), now)
 
 
-def touch_presence(game_id: int, user: User) -> str | None:
+def touch_presence(game: Game, user: User) -> str | None:
     """The player is here: any request of theirs about the game says so (Q20, D10).
 
     Returns their seat where the game's rules keep track of who is there, else None.
+    Reads the game's seats as loaded (prefetched by the readers that call it).
     """
-    if not 0 < game_id < 2**63:
-        return None  # no game has such an id (and SQLite cannot even compare it)
-    seat = Seat.objects.filter(game_id=game_id, user=user).values_list("seat", "game__game")
-    found = seat.first()
-    if found is None or not presence.kept_for(engine(found[1])):
+    if not presence.kept_for(engine(game.game)):
         return None
-    presence.touch(game_id, found[0])
-    return found[0]
+    seat = next((s.seat for s in game.seats.all() if s.user_id == user.pk), None)
+    if seat is not None:
+        presence.touch(game.pk, seat)
+    return seat
 
 
 # -- moves -----------------------------------------------------------------------
@@ -298,11 +297,14 @@ def submit_move(*, game_id: int, user: User, seq: int, payload) -> tuple[Move, b
     """
     seat = Seat.objects.filter(game_id=game_id, user=user).values_list("seat", "game__game").first()
     if seat is None:
-        if not Game.objects.filter(pk=game_id).exists():
+        # A game the sender may not even see answers as one that does not exist.
+        if selectors.visible_game(game_id, user) is None:
             raise NotFound(_("No such game."))
         raise NotAllowed(_("You do not play in this game."))
     seat_name, game_name = seat
-    rules = engine(game_name)  # (the request itself has shown the player present: Q20)
+    rules = engine(game_name)
+    if presence.kept_for(rules):
+        presence.touch(game_id, seat_name)  # a move shows the player is here (Q20, D10)
     if payload_size(payload) > MAX_MOVE_CHARS:
         raise DomainError(
             _("A move is at most %(limit)s characters of JSON.") % {"limit": MAX_MOVE_CHARS},

@@ -5,7 +5,7 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
@@ -21,24 +21,17 @@ from games.models import Game
 def _game(request: HttpRequest, game_id: int) -> Game:
     """The game as of now, if the visitor may see it (otherwise 404, as for a game that does
     not exist); a seated player asking for it is present (Q20, D10)."""
-    _seen(request, game_id)
-    games = (
-        selectors.visible_games(request.user)
-        .select_related("match__stage__championship")
-        .prefetch_related("seats__user")
-    )
-    game = get_object_or_404(games, pk=game_id)
-    return services.enforce_clock(game)
+    return services.enforce_clock(_seen_game(request, game_id))
 
 
-def _require_visible(request: HttpRequest, game_id: int) -> None:
-    if not selectors.visible_games(request.user).filter(pk=game_id).exists():
+def _seen_game(request: HttpRequest, game_id: int) -> Game:
+    """The game if the visitor may see it, else 404; a seated player is shown present."""
+    game = selectors.visible_game(game_id, request.user)
+    if game is None:
         raise Http404
-
-
-def _seen(request: HttpRequest, game_id: int) -> None:
     if request.user.is_authenticated:
-        services.touch_presence(game_id, request.user)
+        services.touch_presence(game, request.user)
+    return game
 
 
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -90,8 +83,7 @@ def _game_action(service, done: Callable[[Game], str]):
     @login_required
     @require_POST
     def action(request: HttpRequest, game_id: int) -> HttpResponse:
-        _require_visible(request, game_id)
-        _seen(request, game_id)
+        _seen_game(request, game_id)
         try:
             game = service(game_id, request.user)
         except DomainError as error:
@@ -138,7 +130,7 @@ back = _game_action(
 @require_POST
 def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
     """Another game against the same opponent; by default the other player starts (D9)."""
-    _require_visible(request, game_id)
+    _seen_game(request, game_id)
     try:
         game = services.another_game(game_id, request.user, swap=request.POST.get("swap") != "0")
     except DomainError as error:

@@ -27,3 +27,14 @@ def _seen_by(user: User | AnonymousUser) -> Q:
 def visible_championships(user: User | AnonymousUser) -> QuerySet[Championship]:
     """The championships `user` (anonymous or not) may see, with their organiser and winner."""
     return Championship.objects.filter(_seen_by(user)).select_related("organiser", "winner")
+
+
+def championship_visible_to(championship: Championship, user: User | AnonymousUser) -> bool:
+    """The same rule as `visible_championships`, for one championship already at hand."""
+    if championship.visibility == Championship.Visibility.PUBLIC:
+        return True
+    if not user.is_authenticated:
+        return False
+    if user.is_staff or championship.organiser_id == user.pk:
+        return True
+    return Entry.objects.filter(championship=championship, player=user).exists()
