@@ -20,7 +20,7 @@ from config.api_docs import error_responses
 from config.api_fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from config.errors import DomainError, NotFound
 from games import live, selectors, services
-from games.engines import GAMES
+from games.game_field import game_names
 from games.models import CPU_PLAYER, Game, Move
 from games.refusals import translated_reason
 
@@ -75,8 +75,16 @@ class MovePayloadField(serializers.JSONField):
     names `move`), before anything is stored."""
 
 
+class GameChoiceField(serializers.ChoiceField):
+    """A registered game's API name; the registry is read each time a serializer is made
+    (DRF builds a serializer's fields anew from their arguments), not at import."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(choices=game_names(), **kwargs)
+
+
 class CreateGameSerializer(serializers.Serializer):
-    game = serializers.ChoiceField(choices=GAMES)
+    game = GameChoiceField()
     options = serializers.DictField(
         required=False, default=dict, help_text="The game's options, as its rules name them."
     )
@@ -127,7 +135,7 @@ class GameSerializer(serializers.Serializer):
     """The game as `games.selectors.game_detail` shows it."""
 
     id = serializers.IntegerField()
-    game = serializers.ChoiceField(choices=GAMES)
+    game = GameChoiceField()
     kind = serializers.ChoiceField(choices=Game.Kind.choices)
     options = serializers.DictField()
     format = serializers.ChoiceField(choices=["express", "extended", "full"], allow_null=True)

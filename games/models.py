@@ -6,7 +6,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from games.engines import GAMES
+from games.game_field import GameNameField
 
 # How the CPU player is named wherever a username stands (the opponent of a practice game).
 CPU_PLAYER = "cpu"
@@ -24,7 +24,7 @@ class Game(models.Model):
         FINISHED = "finished", _("Finished")
         DECLINED = "declined", _("Declined")
 
-    game = models.CharField(max_length=20, choices=[(name, name) for name in GAMES])
+    game = GameNameField()
     kind = models.CharField(max_length=12, choices=Kind.choices)
     options = models.JSONField(default=dict, help_text=_("The engine's options, format included."))
     format = models.CharField(max_length=12, blank=True, default="")

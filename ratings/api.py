@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 from accounts import selectors as account_selectors
 from config.api_docs import error_responses
 from config.errors import NotFound
-from games.engines import GAMES
+from games.game_field import game_names
 from ratings import selectors
 
 LeaderboardRow = inline_serializer(
@@ -45,10 +45,11 @@ class LeaderboardView(APIView):
         summary="Established players of a game, best first (provisional ratings left out)",
     )
     def get(self, request: Request, game: str) -> Response:
-        if game not in GAMES:
+        games = game_names()
+        if game not in games:
             raise NotFound(
                 _("No game called %(game)r; games: %(games)s.")
-                % {"game": game, "games": ", ".join(GAMES)}
+                % {"game": game, "games": ", ".join(games)}
             )
         return Response(selectors.leaderboard(game))
 

@@ -3,14 +3,14 @@
 from django.conf import settings
 from django.db import models
 
-from games.engines import GAMES
+from games.game_field import GameNameField
 
 
 class Rating(models.Model):
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
     )
-    game = models.CharField(max_length=20, choices=[(name, name) for name in GAMES])
+    game = GameNameField()
     rating = models.FloatField()
     rd = models.FloatField()
     volatility = models.FloatField()

@@ -12,8 +12,7 @@ from config import query_params
 from config.api_docs import error_responses
 from config.api_fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from config.errors import NotFound
-from games.api import USERNAME_LENGTH, TimeControlField
-from games.engines import GAMES
+from games.api import USERNAME_LENGTH, GameChoiceField, TimeControlField
 from games.models import Game
 from games.selectors import seat_names
 from tournaments import selectors, services, tiebreaks
@@ -25,7 +24,7 @@ FORMAT_CHOICES = list(services.FORMATS)
 
 class CreateChampionshipSerializer(serializers.Serializer):
     name = StrictCharField(max_length=120)
-    game = serializers.ChoiceField(choices=GAMES)
+    game = GameChoiceField()
     options = serializers.DictField(
         required=False, default=dict, help_text="The game's options, as its rules name them."
     )
@@ -62,6 +61,7 @@ class CreateChampionshipSerializer(serializers.Serializer):
 
 
 class ChampionshipSerializer(serializers.ModelSerializer):
+    game = GameChoiceField()
     organiser = serializers.CharField(source="organiser.username")
     time_control = TimeControlField(allow_null=True)
     winner = serializers.SerializerMethodField()

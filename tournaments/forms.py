@@ -4,8 +4,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from config.errors import DomainError, NotAllowed
-from games.engines import GAMES
-from games.titles import FORMAT_TITLES, GAME_TITLES
+from games.game_field import first_game_name, game_choices
+from games.titles import FORMAT_TITLES
 from tournaments import services, tiebreaks
 from tournaments.models import Championship
 
@@ -93,9 +93,8 @@ def _ordinal_label(position: int) -> str:
 
 class ChampionshipForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
-    game = forms.ChoiceField(
-        label=_("Game"), choices=[(name, GAME_TITLES[name]) for name in GAMES], initial=GAMES[0]
-    )
+    # Callables: the form offers the games registered when it is shown.
+    game = forms.ChoiceField(label=_("Game"), choices=game_choices, initial=first_game_name)
     width = forms.IntegerField(
         label=_("Board width"),
         required=False,

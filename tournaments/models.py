@@ -5,7 +5,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from games.engines import GAMES
+from games.game_field import GameNameField
 
 
 class Championship(models.Model):
@@ -20,7 +20,7 @@ class Championship(models.Model):
         PRIVATE = "private", _("Private")
 
     name = models.CharField(max_length=120)
-    game = models.CharField(max_length=20, choices=[(name, name) for name in GAMES])
+    game = GameNameField()
     options = models.JSONField(default=dict)
     group_size = models.PositiveSmallIntegerField(default=4)
     advance_per_group = models.PositiveSmallIntegerField(default=2)
