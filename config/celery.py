@@ -2,9 +2,9 @@
 
 import os
 
-from celery import Celery
+from celery import Celery, Task
 from celery.signals import task_postrun, task_prerun
-from django.db import close_old_connections
+from django.db import close_old_connections, transaction
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -27,3 +27,19 @@ def _database_before_task(**_kwargs) -> None:
 @task_postrun.connect
 def _database_after_task(**_kwargs) -> None:
     close_old_connections()
+
+
+class AfterCommitTask(Task):
+    """A task sent only once the transaction that asks for it has committed.
+
+    Inside an atomic block `delay` and `apply_async` wait for the commit (and a rollback
+    sends nothing), so a worker never looks for rows it cannot see yet; outside one the
+    task is sent at once. Eager (embedded) tasks then run at that same point.
+    """
+
+    def apply_async(self, args=None, kwargs=None, **options):
+        send = super().apply_async
+        if transaction.get_connection().in_atomic_block:
+            transaction.on_commit(lambda: send(args, kwargs, **options))
+            return None
+        return send(args, kwargs, **options)

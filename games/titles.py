@@ -2,6 +2,8 @@
 
 from django.utils.translation import gettext_lazy as _
 
+from games.outcomes import ResultReason
+
 GAME_TITLES = {
     "kropki": _("Kropki (Dots)"),
     "dots_and_boxes": _("Dots and Boxes"),
@@ -15,21 +17,21 @@ def game_title(game: str) -> str:
 
 
 RESULT_REASONS = {
-    "board_full": _("the board is full"),
-    "all_boxes_taken": _("every box is taken"),
-    "secured_lead": _("the lead is secured"),
-    "move_limit": _("the format's move limit was reached"),
-    "resignation": _("resignation"),
-    "time": _("time ran out"),
-    "agreement": _("a draw was agreed"),
-    "forfeit": _("forfeit"),
-    "no_show": _("the opponent never played a move"),
-    "disconnection": _("a player was disconnected for too long"),
-    "passes": _("four passes in a row"),
-    "lead": _("a lead of 8000 points"),
-    "no_moves": _("neither player can move"),
-    "all_passed": _("every player passed in a row"),
-    "players_out": _("fewer than two players are left"),
+    ResultReason.BOARD_FULL: _("the board is full"),
+    ResultReason.ALL_BOXES_TAKEN: _("every box is taken"),
+    ResultReason.SECURED_LEAD: _("the lead is secured"),
+    ResultReason.MOVE_LIMIT: _("the format's move limit was reached"),
+    ResultReason.RESIGNATION: _("resignation"),
+    ResultReason.TIME: _("time ran out"),
+    ResultReason.AGREEMENT: _("a draw was agreed"),
+    ResultReason.FORFEIT: _("forfeit"),
+    ResultReason.NO_SHOW: _("the opponent never played a move"),
+    ResultReason.DISCONNECTION: _("a player was disconnected for too long"),
+    ResultReason.PASSES: _("four passes in a row"),
+    ResultReason.LEAD: _("a lead of 8000 points"),
+    ResultReason.NO_MOVES: _("neither player can move"),
+    ResultReason.ALL_PASSED: _("every player passed in a row"),
+    ResultReason.PLAYERS_OUT: _("fewer than two players are left"),
 }
 
 SEAT_TITLES = {

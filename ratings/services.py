@@ -13,8 +13,7 @@ def on_game_finished(game: Game) -> None:
         return
     from ratings.tasks import rate_finished_game
 
-    game_id = game.pk
-    transaction.on_commit(lambda: rate_finished_game.delay(game_id))
+    rate_finished_game.delay(game.pk)  # sent once the game's ending commits
 
 
 def rated_game(game: Game) -> periods.RatedGame | None:

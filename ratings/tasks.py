@@ -2,10 +2,11 @@
 
 from celery import shared_task
 
+from config.celery import AfterCommitTask
 from ratings import services
 
 
-@shared_task(name="ratings.rate_game", ignore_result=True)
+@shared_task(name="ratings.rate_game", ignore_result=True, base=AfterCommitTask)
 def rate_finished_game(game_id: int) -> None:
     """Apply a finished rated game to its players' ratings (once)."""
     services.rate_game(game_id)

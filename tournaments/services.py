@@ -23,6 +23,7 @@ from games import services as game_services
 from games.engines import OptionError, engine
 from games.engines.base import seats_in_play
 from games.models import Game
+from games.outcomes import ResultReason
 from ratings.selectors import ratings_of
 from tournaments import bracket, pairing, selectors, tiebreaks
 from tournaments.models import Championship, Entry, FinalRank, Group, GroupMember, Match, Stage
@@ -309,7 +310,7 @@ def _open_round(championship: Championship, matches) -> None:
 def _schedule_advance(championship_id: int) -> None:
     from tournaments.tasks import advance_championship
 
-    transaction.on_commit(lambda: advance_championship.delay(championship_id))
+    advance_championship.delay(championship_id)  # sent once the game's change commits
 
 
 def on_game_finished(game: Game) -> None:
@@ -360,8 +361,8 @@ def _settle_matches(championship: Championship) -> None:
             match.winner = entry_of[users[game.winner]]
             loser_seat = next(seat for seat in users if seat != game.winner)
             never_moved = not game.moves.filter(seat=loser_seat, status="accepted").exists()
-            match.forfeit = game.result_reason == "forfeit" or (
-                game.result_reason == "time" and never_moved
+            match.forfeit = game.result_reason == ResultReason.FORFEIT or (
+                game.result_reason == ResultReason.TIME and never_moved
             )
         elif match.stage.kind == Stage.Kind.PLAYOFF:
             # A playoff needs a winner: replay with the seats swapped (K16 for Kropki,

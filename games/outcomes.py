@@ -1,0 +1,38 @@
+"""How games end and what a run-out clock does: the values stored in `Game.result_reason`
+and declared by the engines as `time_out`.
+
+Plain Python (no Django), so engines may import it too. A `StrEnum` equals its string,
+so the values stored in the database and sent by the API stay the same strings.
+"""
+
+from enum import StrEnum
+
+
+class ResultReason(StrEnum):
+    """Why a game ended."""
+
+    # Set by the rules of a game (its engine's `result`).
+    BOARD_FULL = "board_full"
+    ALL_BOXES_TAKEN = "all_boxes_taken"
+    SECURED_LEAD = "secured_lead"
+    MOVE_LIMIT = "move_limit"
+    PASSES = "passes"
+    LEAD = "lead"
+    NO_MOVES = "no_moves"
+    ALL_PASSED = "all_passed"
+    PLAYERS_OUT = "players_out"
+    # Set by the service, or by the rules where an ending is a move of the record (Q19).
+    RESIGNATION = "resignation"
+    TIME = "time"
+    AGREEMENT = "agreement"
+    FORFEIT = "forfeit"
+    NO_SHOW = "no_show"
+    DISCONNECTION = "disconnection"
+
+
+class TimeOut(StrEnum):
+    """What happens when the side to move lets its time run out."""
+
+    LOSE = "lose"  # it loses (K12); with more than two players it leaves the game
+    CPU_MOVES = "cpu_moves"  # the CPU moves for it (D6)
+    PASS = "pass"  # its turn passes (Q17)

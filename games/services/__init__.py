@@ -1,0 +1,52 @@
+"""Game operations, one module per job; every public operation is importable from here.
+
+Every change of a game happens inside a transaction holding the game's row lock
+(`updates.locked_game`); listeners hear of it after the commit. docs/code-layout.md
+says what each module is for.
+"""
+
+from games.services.away import set_away
+from games.services.deadlines import clock_overdue, enforce_clock
+from games.services.endings import GAME_FINISHED_HANDLERS, forfeit, offer_draw, resign
+from games.services.invitations import (
+    accept_invitation,
+    create_game,
+    create_match_game,
+    decline_invitation,
+    refuse_luck_options,
+    without_luck_options,
+)
+from games.services.moves import MAX_MOVE_CHARS, move_result, payload_size, submit_move
+from games.services.processing import process_game
+from games.services.records import game_record
+from games.services.rematch import another_game
+from games.services.seats import touch_presence
+from games.services.sweep import SWEEP_AFTER, sweep
+from games.services.undo import undo
+
+__all__ = [
+    "GAME_FINISHED_HANDLERS",
+    "MAX_MOVE_CHARS",
+    "SWEEP_AFTER",
+    "accept_invitation",
+    "another_game",
+    "clock_overdue",
+    "create_game",
+    "create_match_game",
+    "decline_invitation",
+    "enforce_clock",
+    "forfeit",
+    "game_record",
+    "move_result",
+    "offer_draw",
+    "payload_size",
+    "process_game",
+    "refuse_luck_options",
+    "resign",
+    "set_away",
+    "submit_move",
+    "sweep",
+    "touch_presence",
+    "undo",
+    "without_luck_options",
+]

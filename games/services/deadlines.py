@@ -1,0 +1,63 @@
+"""Clocks in play: a passed deadline, what a run-out clock does by the game's rules, and
+the reader's explicit check of a game's clock."""
+
+from datetime import datetime
+
+from django.utils import timezone
+
+from games import clocks
+from games.engines import engine
+from games.engines.base import seats_in_play
+from games.models import Game
+from games.outcomes import ResultReason, TimeOut
+from games.services import endings, processing, seats
+
+
+def time_control(game: Game) -> clocks.TimeControl | None:
+    return clocks.parse_time_control(game.time_control)
+
+
+def clock_overdue(game: Game, now: datetime | None = None) -> bool:
+    return (
+        game.status == Game.Status.ACTIVE
+        and game.deadline is not None
+        and game.deadline <= (now or timezone.now())
+    )
+
+
+def enforce_clock(game: Game) -> Game:
+    """The game as of now: a reader who finds a clock run out, a player gone too long (Q20)
+    or one away on their move (D10) has the consequence applied."""
+    if clock_overdue(game) or seats.a_player_gone(game, engine(game.game)):
+        processing.process_game(game.pk)
+        game.refresh_from_db()
+    return game
+
+
+def time_out(game: Game, rules, state, events: list[dict], pending: tuple = ()):
+    """The side to move let its time run out. By the game's rules it loses (Kropki), the
+    CPU moves for it (D6), or its turn passes (Q17; against the bot it loses)."""
+    if rules.time_out == TimeOut.CPU_MOVES:
+        if not seats.may_stand_in(game, rules, game.to_move):
+            # D11: a player who has not made one move is not there; the CPU wins nothing
+            # for them, they lose at their first time-out.
+            opponent = seats.sole_opponent(game, game.to_move)
+            endings.finish(game, opponent, ResultReason.NO_SHOW, game.deadline, events)
+            return state
+        return processing.cpu_move(game, rules, state, events, overtaken=pending)
+    if rules.time_out == TimeOut.LOSE and len(seats_in_play(rules, game.options)) > 2:
+        # With more than two players the one out of time leaves; the others play on.
+        resign = rules.resign_move(game.to_move)
+        return processing.system_move(game, rules, state, events, resign, pending)
+    if rules.time_out == TimeOut.PASS and game.kind != Game.Kind.PRACTICE:
+        seat = game.to_move
+        left = game.clocks.get(seat)
+        spent = (game.deadline - game.turn_started_at).total_seconds()
+        if left is not None and left - spent <= 0.001:
+            # The whole game's time is gone (Q18): the rules skip this player from now on.
+            game.clocks[seat] = 0.0
+            out = {"out_of_time": seat}
+            return processing.system_move(game, rules, state, events, out, pending)
+        return processing.system_move(game, rules, state, events, {"pass": "timeout"}, pending)
+    endings.finish_on_time(game, game.deadline, events)
+    return state

@@ -1,0 +1,228 @@
+"""New games: practice and friendly invitations, championship games, and the answers."""
+
+import secrets
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from config.errors import DomainError, NotAllowed
+from games import clocks, plan_rules, tasks
+from games.engines import OptionError, engine
+from games.engines.base import seats_in_play
+from games.models import CPU_PLAYER, Game, Seat
+from games.services import deadlines
+from games.services.updates import locked_game, publish_after_commit
+
+
+def create_game(
+    *,
+    creator: User,
+    game: str,
+    options: dict | None,
+    format: str | None,
+    opponent: str = "",
+    seat: str | None = None,
+    rated: bool = False,
+    time_control: dict | None = None,
+    opponents: list[str] | None = None,
+) -> Game:
+    """A practice game against the CPU (opponent "cpu": every other seat is the CPU's) or a
+    friendly invitation to `opponent` (or, for more seats, to all of `opponents`)."""
+    try:
+        rules = engine(game)
+    except KeyError:
+        raise DomainError(_("unknown game %(game)r") % {"game": game}, field="game") from None
+    practice = opponent == CPU_PLAYER
+    if practice and rated:
+        raise DomainError(_("games against the CPU are not rated"), field="rated")
+    options = options or {}
+    if not practice:
+        refuse_luck_options(rules, options)
+    options = plan_rules.options_for_creator(game, options, creator)
+    options = with_random_setup(rules, options)
+    if format:
+        options["format"] = format
+    try:
+        state = rules.new(options)
+    except OptionError as error:
+        raise DomainError(error.message, field=f"options.{error.field}") from None
+    try:
+        control = clocks.parse_time_control(
+            time_control, rules.move_time_limits, rules.fixed_time_control
+        )
+    except clocks.TimeControlError as error:
+        raise DomainError(error.message, field=error.field) from None
+    seats = seats_in_play(rules, options)
+    if seat is not None and seat not in seats:
+        raise DomainError(_("choose one of %(seats)s") % {"seats": ", ".join(seats)}, field="seat")
+    if rules.first_by_lot and seat is not None and not practice:
+        raise DomainError(
+            _("in this game the seats are drawn by lot; only a practice game may choose one"),
+            field="seat",
+        )
+    if seat is None:
+        # Q5: where the rules draw who moves first, so does the server.
+        seat = secrets.choice(seats) if rules.first_by_lot else seats[0]
+
+    if practice:
+        invited: list[User | None] = [None] * (len(seats) - 1)
+    else:
+        names = list(opponents) if opponents else [opponent] if opponent else []
+        if not names:
+            raise DomainError('name your opponent, or "cpu" to play the computer', field="opponent")
+        invited = invited_players(names, creator, len(seats) - 1)
+        for player in invited:
+            plan_rules.check_may_play(game, options, player)
+
+    with transaction.atomic():
+        record = Game.objects.create(
+            game=game,
+            kind=Game.Kind.PRACTICE if practice else Game.Kind.FRIENDLY,
+            options=options,
+            format=format or "",
+            rated=rated,
+            created_by=creator,
+            status=Game.Status.INVITED,
+            to_move=rules.to_move(state) or "",
+            score=rules.score(state),
+            snapshot=rules.dump(state),
+            time_control=control.as_dict() if control else None,
+            version=1,
+        )
+        others = iter(invited)
+        for order, name in enumerate(seats):
+            user = creator if name == seat else next(others)
+            # An invited player's seat is theirs once they accept; the CPU's at once.
+            accepted = user is None or user.pk == creator.pk
+            Seat.objects.create(game=record, seat=name, order=order, user=user, accepted=accepted)
+        if practice:
+            start_game(record, timezone.now())
+            record.save()
+            publish_after_commit(record, [])
+            if record.to_move != seat:
+                tasks.process_game.delay(record.pk)  # the CPU opens
+    return record
+
+
+def create_match_game(
+    *,
+    match_id: int,
+    game: str,
+    options: dict,
+    players: list[User],
+    rated: bool,
+    time_control: dict | None,
+) -> Game:
+    """A championship game, started at once; `players` sit in seat order (or by lot)."""
+    rules = engine(game)
+    options = with_random_setup(rules, without_luck_options(rules, options))
+    if rules.first_by_lot:
+        players = secrets.SystemRandom().sample(players, len(players))
+    state = rules.new(options)
+    record = Game(
+        game=game,
+        kind=Game.Kind.CHAMPIONSHIP,
+        options=options,
+        format=str(options.get("format") or ""),
+        rated=rated,
+        created_by=players[0],
+        to_move=rules.to_move(state) or "",
+        score=rules.score(state),
+        snapshot=rules.dump(state),
+        time_control=time_control,
+        match_id=match_id,
+        version=1,
+    )
+    start_game(record, timezone.now())
+    record.save(force_insert=True)
+    Seat.objects.bulk_create(
+        Seat(game=record, seat=seat, order=order, user=user)
+        for order, (seat, user) in enumerate(zip(rules.seats, players, strict=True))
+    )
+    publish_after_commit(record, [])
+    return record
+
+
+def invited_players(names: list[str], creator: User, wanted: int) -> list[User]:
+    """The players a friendly game invites, checked: real, distinct, not the creator."""
+    field = "opponents" if wanted > 1 else "opponent"
+    if len(names) != wanted:
+        raise DomainError(
+            _("this game needs %(wanted)s opponents; %(given)s given")
+            % {"wanted": wanted, "given": len(names)},
+            field=field,
+        )
+    players = []
+    for name in names:
+        player = User.objects.named(name).filter(is_active=True).first()
+        if player is None:
+            raise DomainError(_("no player called %(name)r") % {"name": name}, field=field)
+        if player.pk == creator.pk:
+            raise DomainError(_("invite somebody else"), field=field)
+        if player in players:
+            raise DomainError(
+                _("%(player)s is invited twice") % {"player": player.username}, field=field
+            )
+        players.append(player)
+    return players
+
+
+def refuse_luck_options(rules, options: dict) -> None:
+    """Refuse options that fix the luck (a deal, a seed) outside unrated practice games."""
+    fixed = [name for name in rules.luck_options if name in options]
+    if fixed:
+        raise DomainError(
+            _("the server draws this; only a practice game against the CPU may set it"),
+            code="luck_option",
+            field=f"options.{fixed[0]}",
+        )
+
+
+def without_luck_options(rules, options: dict) -> dict:
+    return {key: value for key, value in options.items() if key not in rules.luck_options}
+
+
+def with_random_setup(rules, options: dict) -> dict:
+    """A game whose rules deal at random gets its own seed, kept in its options (so its
+    record replays the same deal)."""
+    if rules.random_setup and "seed" not in options:
+        return {**options, "seed": secrets.randbelow(2**31)}
+    return dict(options)
+
+
+def accept_invitation(game_id: int, user: User) -> Game:
+    with locked_game(game_id, user, status=Game.Status.INVITED) as change:
+        game, seat = change.game, change.seat
+        if game.created_by_id == seat.user_id:
+            raise NotAllowed(_("Your opponent accepts the invitation, not you."))
+        plan_rules.check_may_play(game.game, game.options, user)
+        seat.accepted = True
+        seat.save(update_fields=["accepted"])
+        if all(other.accepted for other in game.seats.all()):
+            start_game(game, timezone.now())
+        else:
+            change.fields = ["version"]  # still waiting for another invited player
+    return game
+
+
+def decline_invitation(game_id: int, user: User) -> Game:
+    """The invited player declines, or the one who invited takes it back."""
+    with locked_game(game_id, user, status=Game.Status.INVITED) as change:
+        game = change.game
+        game.status = Game.Status.DECLINED
+        game.to_move = ""
+    return game
+
+
+def start_game(game: Game, now: datetime) -> None:
+    """The game begins: its clocks are set and the first move's deadline runs."""
+    rules = engine(game.game)
+    control = deadlines.time_control(game)
+    game.status = Game.Status.ACTIVE
+    game.started_at = now
+    game.clocks = clocks.starting_clocks(control, seats_in_play(rules, game.options))
+    game.turn_started_at = now
+    game.deadline = clocks.deadline(control, game.clocks.get(game.to_move), now)

@@ -1,0 +1,120 @@
+"""Taking moves in: a player's move is stored as pending and handed to the worker; what
+a decided move tells its sender and listeners."""
+
+import json
+from contextlib import nullcontext
+
+from django.db import IntegrityError, connection, transaction
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from config.errors import Conflict, DomainError, NotAllowed, NotFound
+from games import presence, selectors, tasks
+from games.engines import IllegalMove, engine
+from games.models import Game, Move, Seat
+from games.refusals import refusal_message
+
+# The largest move of any game (a Quadrotone rearrangement of 8 tiles) is far below this.
+MAX_MOVE_CHARS = 2000
+# What a refused move keeps of its payload, so that refusals cannot fill the database.
+MAX_REFUSED_PAYLOAD_CHARS = 300
+
+
+def submit_move(*, game_id: int, user: User, seq: int, payload) -> tuple[Move, bool]:
+    """Store the move as pending and hand the game to a worker; (move, newly stored).
+
+    Sending the same move with the same number again returns the first one.
+    """
+    seat = Seat.objects.filter(game_id=game_id, user=user).values_list("seat", "game__game").first()
+    if seat is None:
+        # A game the sender may not even see answers as one that does not exist.
+        if selectors.visible_game(game_id, user) is None:
+            raise NotFound(_("No such game."))
+        raise NotAllowed(_("You do not play in this game."))
+    seat_name, game_name = seat
+    rules = engine(game_name)
+    if presence.kept_for(rules):
+        presence.touch(game_id, seat_name)  # a move shows the player is here (Q20, D10)
+    if payload_size(payload) > MAX_MOVE_CHARS:
+        raise DomainError(
+            _("A move is at most %(limit)s characters of JSON.") % {"limit": MAX_MOVE_CHARS},
+            code="move_too_large",
+            field="move",
+        )
+    try:
+        rules.validate_move(payload)
+    except IllegalMove as refusal:
+        message = refusal_message(refusal.code, refusal.message)
+        raise DomainError(message, code=refusal.code, field="move") from None
+    try:
+        # Outside a transaction the INSERT commits on its own: one round trip, durable
+        # before the worker is called (the task is then sent at once).
+        with transaction.atomic() if connection.in_atomic_block else nullcontext():
+            move = Move.objects.create(
+                game_id=game_id, seq=seq, seat=seat_name, player=user, payload=payload
+            )
+        tasks.process_game.delay(game_id)
+        return move, True
+    except IntegrityError:
+        pass
+    held = Move.objects.exclude(status=Move.Status.REFUSED).filter(game_id=game_id, seq=seq).first()
+    if held is not None and held.seat == seat_name and held.payload == payload:
+        return held, False
+    raise Conflict(
+        _("Move %(seq)s is already taken by another move.") % {"seq": seq}, code="seq_taken"
+    )
+
+
+def payload_size(payload) -> int:
+    """The length of a move payload as compact JSON."""
+    return len(json.dumps(payload, separators=(",", ":"), ensure_ascii=False))
+
+
+def move_result(move: Move) -> dict:
+    """The `?wait=` answer for a move already decided, read from the database."""
+    status = Game.objects.filter(pk=move.game_id).values_list("status", flat=True).get()
+    return answer(move, status == Game.Status.FINISHED)
+
+
+def answer(move: Move, game_over: bool) -> dict:
+    """What the player who sent the move is told (the `?wait=` answer): the score right
+    after that move, not after whatever the CPU or the clock did next."""
+    result = {
+        "seq": move.seq,
+        "status": move.status,
+        "score": move.score_after,
+        "game_over": game_over,
+    }
+    if move.status == Move.Status.REFUSED:
+        result["reason"] = {"code": move.refusal_code, "message": move.refusal_message}
+    return result
+
+
+def move_event(game: Game, move: Move) -> dict:
+    """What listeners hear of a decided move."""
+    event = {
+        "type": "move",
+        "game": game.pk,
+        "seq": move.seq,
+        "seat": move.seat,
+        "move": move.payload,
+        "status": move.status,
+        "points": move.points,
+        "score": game.score,
+    }
+    if move.status == Move.Status.REFUSED:
+        event["reason"] = {"code": move.refusal_code, "message": move.refusal_message}
+    return event
+
+
+def refuse(game: Game, move: Move, refusal: IllegalMove) -> None:
+    """Refuse the move; it keeps the score as it stood, and no more of its payload than a
+    real move could need (a refusal must not become a store for anything sent)."""
+    move.status = Move.Status.REFUSED
+    move.refusal_code, move.refusal_message = refusal.code, refusal.message[:300]
+    move.score_after = game.score
+    fields = ["status", "refusal_code", "refusal_message", "score_after", "processed_at"]
+    if payload_size(move.payload) > MAX_REFUSED_PAYLOAD_CHARS:
+        move.payload = json.dumps(move.payload, separators=(",", ":"))[:MAX_REFUSED_PAYLOAD_CHARS]
+        fields.append("payload")
+    move.save(update_fields=fields)

@@ -1,0 +1,117 @@
+"""One change of a game under its row lock, written once.
+
+Lock the row, check the player's seat and the game's status, let the operation change the
+game, then count the change in `version`, save, and tell listeners after the commit.
+"""
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from config.errors import Conflict, NotFound
+from games import live, tasks
+from games.engines import engine
+from games.models import Game, Seat
+from games.services import seats
+
+
+@dataclass
+class LockedGame:
+    """The game row under lock, the seat of the player acting, and what listeners hear."""
+
+    game: Game
+    seat: Seat
+    events: list[dict] = field(default_factory=list)
+    # The columns the change writes; None writes them all.
+    fields: list[str] | None = None
+    changed: bool = True
+
+    def leave_unchanged(self) -> None:
+        """Nothing is saved or told: the game stays as it was found."""
+        self.changed = False
+
+
+@contextmanager
+def locked_game(
+    game_id: int,
+    user: User,
+    *,
+    status: str | None = Game.Status.ACTIVE,
+    rules_allow: Callable[[Any], None] | None = None,
+) -> Iterator[LockedGame]:
+    """A change of the game by one of its players, inside a transaction holding its lock.
+
+    Refuses a game that does not exist, a user who does not play in it, what the rules do
+    not offer (`rules_allow` raises; checked before the status) and a game whose status is
+    not `status` (None: any). On leaving without an error the change is saved and published.
+    """
+    with transaction.atomic():
+        game = lock_game(game_id)
+        seat = seats.participant_seat(game, user)
+        if rules_allow is not None:
+            rules_allow(engine(game.game))
+        if status is not None:
+            refuse_unless_status(game, status)
+        change = LockedGame(game, seat)
+        yield change
+        if change.changed:
+            save_and_publish(game, change.events, fields=change.fields)
+
+
+def lock_game(game_id: int) -> Game:
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise NotFound(_("No such game."))
+    return game
+
+
+def refuse_unless_status(game: Game, status: str) -> None:
+    if game.status == status:
+        return
+    if status == Game.Status.INVITED:
+        raise Conflict(_("The game is not waiting for an answer."))
+    raise Conflict(_("The game is not being played."), code="game_over")
+
+
+def save_and_publish(
+    game: Game,
+    events: list[dict],
+    *,
+    fields: list[str] | None = None,
+    decided: dict[int, dict] | None = None,
+) -> None:
+    """Count the change, save it and tell listeners once it is committed."""
+    game.version += 1
+    game.save(update_fields=fields)
+    publish_after_commit(game, events, decided)
+
+
+def publish_after_commit(
+    game: Game, events: list[dict], decided: dict[int, dict] | None = None
+) -> None:
+    """After the commit: tell listeners, wake waiting requests, book the next clock check."""
+    game_id, version = game.pk, game.version
+    if not events:
+        events = [{"type": "state", "game": game_id, "status": game.status}]
+    deadline = game.deadline
+
+    def send() -> None:
+        for event in events:
+            event["version"] = version
+        live.publish(game_id, events, decided)
+        if deadline is not None:
+            book_clock_check(game_id, deadline)
+
+    transaction.on_commit(send)
+
+
+def book_clock_check(game_id: int, deadline: datetime) -> None:
+    if tasks.process_game.app.conf.task_always_eager:
+        return  # embedded: clocks are enforced when the game is next read
+    tasks.process_game.apply_async((game_id,), eta=deadline + timedelta(milliseconds=50))

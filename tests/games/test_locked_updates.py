@@ -1,0 +1,54 @@
+"""Every change of a game is counted once and heard in order; a refused one changes nothing."""
+
+import json
+
+import pytest
+
+from games import live, services
+from games.models import Game
+from tests.games.conftest import play, start_friendly
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+
+
+def heard(listener) -> list[dict]:
+    events = []
+    while not listener.empty():
+        events.append(json.loads(listener.get_nowait()))
+    return events
+
+
+def test_the_cpus_reply_is_a_change_of_its_own_after_the_players_move(alice_api):
+    body = {"game": "dots_and_boxes", "options": {"columns": 2, "rows": 2}, "opponent": "cpu"}
+    game_id = alice_api.post("/api/games/", body, format="json").json()["id"]
+    listener = live.HUB.subscribe(live.channel(game_id))
+    try:
+        answer = play(alice_api, game_id, 1, ["h", 0, 0]).json()
+        moves = [event for event in heard(listener) if event["type"] == "move"]
+    finally:
+        live.HUB.unsubscribe(live.channel(game_id), listener)
+    # The player is told of their own move; the CPU answers in the next task.
+    assert answer["seq"] == 1 and answer["status"] == "accepted"
+    by_seq = sorted(moves, key=lambda event: event["seq"])
+    assert [(event["seq"], event["seat"]) for event in by_seq] == [(1, "first"), (2, "second")]
+    assert by_seq[0]["version"] < by_seq[1]["version"]
+
+
+def test_every_change_by_a_player_counts_once_in_the_version(alice, bob, alice_api, bob_api):
+    game_id = start_friendly(alice_api, bob_api)
+    before = Game.objects.get(pk=game_id).version
+    services.offer_draw(game_id, alice)
+    services.offer_draw(game_id, bob)  # accepted: the game ends in the same change
+    game = Game.objects.get(pk=game_id)
+    assert game.version == before + 2
+    assert game.status == Game.Status.FINISHED and game.result_reason == "agreement"
+
+
+def test_a_refused_change_leaves_the_game_as_it_was(alice, alice_api, bob_api):
+    game_id = start_friendly(alice_api, bob_api)
+    services.resign(game_id, alice)
+    before = Game.objects.values("version", "status", "result_reason").get(pk=game_id)
+    refused = alice_api.post(f"/api/games/{game_id}/draw/")
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "game_over"
+    services.forfeit(game_id, alice)  # a finished game stays as it ended
+    assert Game.objects.values("version", "status", "result_reason").get(pk=game_id) == before
