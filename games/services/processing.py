@@ -49,15 +49,17 @@ def process_game(game_id: int) -> None:
             if move.status == Move.Status.PENDING:
                 state = decide(game, rules, state, move, now, events)
             decided.append(move)
-        if decided and game.status == Game.Status.ACTIVE and game.to_move in cpu_seats:
-            # The player hears the verdict first; the CPU thinks in the next task.
-            tasks.process_game.delay(game_id)
-        else:
+        cpu_next = decided and game.status == Game.Status.ACTIVE and game.to_move in cpu_seats
+        if not cpu_next:
             state = play_for_absent(game, rules, state, cpu_seats, events)
         game.snapshot = rules.dump(state)
         over = game.status == Game.Status.FINISHED
         results = {move.id: moves.answer(move, over) for move in decided}
         save_and_publish(game, events, fields=PLAY_FIELDS, decided=results)
+        if cpu_next:
+            # The player hears the verdict first (published above, after the commit); the
+            # CPU thinks in the next task, also after the commit.
+            tasks.process_game.delay(game_id)
 
 
 def play_for_absent(game: Game, rules, state, cpu_seats: set[str], events: list[dict]):

@@ -52,3 +52,29 @@ def test_a_refused_change_leaves_the_game_as_it_was(alice, alice_api, bob_api):
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "game_over"
     services.forfeit(game_id, alice)  # a finished game stays as it ended
     assert Game.objects.values("version", "status", "result_reason").get(pk=game_id) == before
+
+
+def test_the_live_channel_hears_the_players_move_before_the_cpus_reply(make_user, embedded):
+    """Embedded, the CPU replies in-process: its move still comes after the player's."""
+    player = make_user("listener")
+    game = services.create_game(
+        creator=player,
+        game="kropki",
+        options={"width": 10, "height": 10, "start": "empty"},
+        format=None,
+        opponent="cpu",
+    )
+    subscription = live.Subscription(game.pk)
+    try:
+        services.submit_move(game_id=game.pk, user=player, seq=1, payload=[5, 5])
+        heard = []
+        for message in subscription.messages(heartbeat=0.2):
+            if message is None:
+                break
+            event = json.loads(message)
+            if event["type"] == "move":
+                heard.append((event["seq"], event["version"]))
+    finally:
+        subscription.close()
+    assert [seq for seq, _version in heard] == [1, 2]
+    assert heard[0][1] < heard[1][1]
