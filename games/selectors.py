@@ -22,13 +22,22 @@ def visible_games(viewer: User | AnonymousUser) -> QuerySet[Game]:
     )
 
 
+def seats_with_players() -> Prefetch:
+    """A game's seats with their players, in one query joined to the users.
+
+    A nested `prefetch_related("seats__user")` asks for the users by id, which Django 5.2
+    writes on SQLite as one `id = … OR …` term per user: past about a thousand seats
+    (a large championship's schedule) SQLite refuses so deep an expression.
+    """
+    return Prefetch("seats", queryset=Seat.objects.select_related("user"))
+
+
 def visible_game(game_id: int, viewer: User | AnonymousUser) -> Game | None:
     """The game with its seats and players, if `viewer` may see it (`visible_games`' rule,
     read from the one game: a hot path that must not build the rule's subqueries)."""
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
     game = (
         Game.objects.select_related("match__stage__championship")
-        .prefetch_related(seats)
+        .prefetch_related(seats_with_players())
         .filter(pk=game_id)
         .first()
     )
@@ -126,7 +135,7 @@ def games_of(
     games = (
         visible_games(viewer)
         .filter(pk__in=Seat.objects.filter(user=user).values("game_id"))
-        .prefetch_related("seats__user")
+        .prefetch_related(seats_with_players())
     )
     if status:
         games = games.filter(status=status)
@@ -258,7 +267,7 @@ def games_being_played(viewer: User | AnonymousUser, limit: int = 8) -> list[Gam
         .filter(status=Game.Status.ACTIVE)
         .exclude(kind=Game.Kind.PRACTICE)
         .select_related("match__stage__championship")
-        .prefetch_related("seats__user")
+        .prefetch_related(seats_with_players())
         .order_by("-turn_started_at", "-id")
     )
     return list(games[:limit])

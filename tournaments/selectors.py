@@ -5,9 +5,9 @@ from dataclasses import dataclass
 from django.db.models import Count, Prefetch, QuerySet
 
 from games.models import Game
-from games.selectors import seat_names
+from games.selectors import seat_names, seats_with_players
 from tournaments import bracket, tiebreaks
-from tournaments.models import Championship, Entry, Match, Stage
+from tournaments.models import Championship, Entry, GroupMember, Match, Stage
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,8 @@ def group_tables(stage: Stage) -> list[GroupTable]:
     championship = stage.championship
     points = tiebreaks.POINT_SYSTEMS[championship.points_system]
     order = championship.tiebreaks or list(tiebreaks.DEFAULT_TIEBREAKS)
-    groups = list(stage.groups.prefetch_related("members__entry__player"))
+    members = GroupMember.objects.select_related("entry__player")  # see seats_with_players
+    groups = list(stage.groups.prefetch_related(Prefetch("members", queryset=members)))
     finished = list(
         Match.objects.filter(stage=stage, status=Match.Status.FINISHED).select_related(
             "first", "second"
@@ -56,7 +57,9 @@ def group_tables(stage: Stage) -> list[GroupTable]:
     )
     games_by_match = {
         game.match_id: game
-        for game in Game.objects.filter(match__in=finished).prefetch_related("seats").order_by("id")
+        for game in Game.objects.filter(match__stage=stage, match__status=Match.Status.FINISHED)
+        .prefetch_related("seats")
+        .order_by("id")
     }
     by_group: dict[int, list[Match]] = {}
     for match in finished:
@@ -185,7 +188,7 @@ def championship_games(championship: Championship, status: str | None = None) ->
     games = (
         Game.objects.filter(match__stage__championship=championship)
         .select_related("match__stage")
-        .prefetch_related("seats__user")
+        .prefetch_related(seats_with_players())
     )
     if status:
         games = games.filter(status=status)
@@ -247,7 +250,9 @@ def match_schedule(championship: Championship) -> list[dict]:
         Match.objects.filter(stage__championship=championship)
         .select_related("stage", "group", "first__player", "second__player", "winner__player")
         .prefetch_related(
-            Prefetch("games", queryset=Game.objects.order_by("id").prefetch_related("seats__user"))
+            Prefetch(
+                "games", queryset=Game.objects.order_by("id").prefetch_related(seats_with_players())
+            )
         )
         .order_by("stage__kind", "round", "third_place", "group__order", "index")
     )

@@ -6,6 +6,7 @@ from accounts.models import User
 from config.errors import Conflict, NotFound
 from games.engines import engine
 from games.models import CPU_PLAYER, Game
+from games.selectors import seats_with_players
 from games.services import seats
 from games.services.invitations import create_game, without_luck_options
 
@@ -15,7 +16,7 @@ def another_game(game_id: int, user: User, *, swap: bool = True) -> Game:
 
     Against the CPU it starts at once; against a person it is an invitation.
     """
-    game = Game.objects.prefetch_related("seats__user").filter(pk=game_id).first()
+    game = Game.objects.prefetch_related(seats_with_players()).filter(pk=game_id).first()
     if game is None:
         raise NotFound(_("No such game."))
     seat = seats.participant_seat(game, user)
