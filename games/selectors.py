@@ -56,6 +56,23 @@ def seat_names(game: Game) -> dict[str, str]:
     return {seat.seat: seat.user.username if seat.user_id else CPU_PLAYER for seat in seats}
 
 
+def players_by_seat(game: Game) -> dict[str, int | None]:
+    """seat → the seated user's id (None for the CPU); uses a prefetch of the seats if any."""
+    return {seat.seat: seat.user_id for seat in game.seats.all()}
+
+
+def moves_played_per_seat(game: Game) -> dict[str, int]:
+    """seat → how many of its moves stand in the record; a seat that never moved is absent."""
+    accepted = game.moves.filter(status=Move.Status.ACCEPTED).order_by()
+    counts = accepted.values("seat").annotate(n=Count("id"))
+    return {row["seat"]: row["n"] for row in counts}
+
+
+def games_seating(player: User, games: QuerySet[Game]) -> QuerySet[Game]:
+    """Those of `games` in which `player` holds a seat."""
+    return games.filter(seats__user=player)
+
+
 def clocks_now(game: Game, now: datetime | None = None) -> dict[str, float]:
     """Seconds left per seat as of now; for a per-move limit alone, that move's time left."""
     now = now or timezone.now()

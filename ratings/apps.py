@@ -6,8 +6,8 @@ class RatingsConfig(AppConfig):
     verbose_name = "Ratings"
 
     def ready(self) -> None:
-        from games.services import GAME_FINISHED_HANDLERS
+        from games.signals import game_finished
         from ratings.services import on_game_finished
 
-        if on_game_finished not in GAME_FINISHED_HANDLERS:
-            GAME_FINISHED_HANDLERS.append(on_game_finished)
+        # The uid keeps the receiver single however often ready() runs.
+        game_finished.connect(on_game_finished, dispatch_uid="ratings.on_game_finished")

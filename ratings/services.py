@@ -3,17 +3,18 @@
 from django.db import transaction
 
 from games.models import Game
+from games.signals import GameFinished
 from ratings import glicko2, periods
 from ratings.models import Rating, RatingChange
 
 
-def on_game_finished(game: Game) -> None:
-    """The game-finished hook: rate the game after this transaction commits."""
-    if not game.rated:
+def on_game_finished(sender, finished: GameFinished, **kwargs) -> None:
+    """Receives `game_finished`: rate the game after this transaction commits."""
+    if not finished.rated:
         return
     from ratings.tasks import rate_finished_game
 
-    rate_finished_game.delay(game.pk)  # sent once the game's ending commits
+    rate_finished_game.delay(finished.game_id)  # sent once the game's ending commits
 
 
 def rated_game(game: Game) -> periods.RatedGame | None:

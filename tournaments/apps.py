@@ -6,8 +6,8 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Championships"
 
     def ready(self) -> None:
-        from games.services import GAME_FINISHED_HANDLERS
+        from games.signals import game_finished
         from tournaments.services import on_game_finished
 
-        if on_game_finished not in GAME_FINISHED_HANDLERS:
-            GAME_FINISHED_HANDLERS.append(on_game_finished)
+        # Connected before ratings' receiver (INSTALLED_APPS order); the uid keeps it single.
+        game_finished.connect(on_game_finished, dispatch_uid="tournaments.on_game_finished")

@@ -4,6 +4,7 @@ import random
 
 from accounts.models import User
 from games import live
+from games import selectors as game_selectors
 from games import services as game_services
 from games.engines import engine
 from games.models import Game
@@ -32,7 +33,7 @@ def play_for_both(game_id: int, chooser: random.Random, wait: float = 0) -> None
             return
         if chooser.random() < RANDOM_SHARE:
             move = chooser.choice(rules.free_points(state))
-        player = game.seats.get(seat=game.to_move).user
+        player = User.objects.get(pk=game_selectors.players_by_seat(game)[game.to_move])
         sent, _created = game_services.submit_move(
             game_id=game_id, user=player, seq=game.move_count + 1, payload=move
         )

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Prefetch, QuerySet
 
 from games.models import Game
-from games.selectors import seat_names, seats_with_players
+from games.selectors import players_by_seat, seat_names, seats_with_players
 from tournaments import bracket, tiebreaks
 from tournaments.models import Championship, Entry, GroupMember, Match, Stage
 
@@ -24,8 +24,9 @@ def _margin(match: Match, games_by_match: dict[int, Game]) -> int:
     game = games_by_match.get(match.pk)
     if game is None or not game.score:
         return 0
+    players = players_by_seat(game)
     first_seat = next(
-        (seat.seat for seat in game.seats.all() if seat.user_id == match.first.player_id), None
+        (seat for seat, player in players.items() if player == match.first.player_id), None
     )
     if first_seat is None:
         return 0

@@ -19,11 +19,13 @@ from accounts.models import User
 from accounts.usernames import canonical_username
 from config.errors import Conflict, DomainError, NotAllowed, NotFound
 from games import clocks, plan_rules
+from games import selectors as game_selectors
 from games import services as game_services
 from games.engines import OptionError, engine
 from games.engines.base import seats_in_play
 from games.models import Game
 from games.outcomes import ResultReason
+from games.signals import GameFinished
 from ratings.selectors import ratings_of
 from tournaments import bracket, pairing, selectors, tiebreaks
 from tournaments.models import Championship, Entry, FinalRank, Group, GroupMember, Match, Stage
@@ -162,10 +164,9 @@ def withdraw(championship_id: int, *, by: User, username: str | None = None) -> 
             raise Conflict(_("The championship is over."), code="championship_over")
         entry.withdrawn_at = timezone.now()
         entry.save(update_fields=["withdrawn_at"])
-        active = Game.objects.filter(
-            match__stage__championship=championship,
-            status=Game.Status.ACTIVE,
-            seats__user=entry.player,
+        active = game_selectors.games_seating(
+            entry.player,
+            Game.objects.filter(match__stage__championship=championship, status=Game.Status.ACTIVE),
         )
         for game_id in list(active.values_list("id", flat=True)):
             game_services.forfeit(game_id, entry.player)
@@ -313,11 +314,11 @@ def _schedule_advance(championship_id: int) -> None:
     advance_championship.delay(championship_id)  # sent once the game's change commits
 
 
-def on_game_finished(game: Game) -> None:
-    """The game-finished hook: move the championship on after this transaction commits."""
-    if game.match_id is None:
+def on_game_finished(sender, finished: GameFinished, **kwargs) -> None:
+    """Receives `game_finished`: move the championship on after this transaction commits."""
+    if finished.match_id is None:
         return
-    matches = Match.objects.filter(pk=game.match_id)
+    matches = Match.objects.filter(pk=finished.match_id)
     championship_id = matches.values_list("stage__championship_id", flat=True).get()
     _schedule_advance(championship_id)
 
@@ -355,12 +356,12 @@ def _settle_matches(championship: Championship) -> None:
         game = match.games.order_by("-id").first()
         if game is None or game.status != Game.Status.FINISHED:
             continue
-        users = {seat.seat: seat.user_id for seat in game.seats.all()}
+        users = game_selectors.players_by_seat(game)
         entry_of = {match.first.player_id: match.first, match.second.player_id: match.second}
         if game.winner:
             match.winner = entry_of[users[game.winner]]
             loser_seat = next(seat for seat in users if seat != game.winner)
-            never_moved = not game.moves.filter(seat=loser_seat, status="accepted").exists()
+            never_moved = not game_selectors.moves_played_per_seat(game).get(loser_seat)
             match.forfeit = game.result_reason == ResultReason.FORFEIT or (
                 game.result_reason == ResultReason.TIME and never_moved
             )

@@ -7,7 +7,7 @@ says what each module is for.
 
 from games.services.away import set_away
 from games.services.deadlines import clock_overdue, enforce_clock
-from games.services.endings import GAME_FINISHED_HANDLERS, forfeit, offer_draw, resign
+from games.services.endings import forfeit, offer_draw, resign
 from games.services.invitations import (
     accept_invitation,
     create_game,
@@ -25,7 +25,6 @@ from games.services.sweep import SWEEP_AFTER, sweep
 from games.services.undo import undo
 
 __all__ = [
-    "GAME_FINISHED_HANDLERS",
     "MAX_MOVE_CHARS",
     "SWEEP_AFTER",
     "accept_invitation",

@@ -1,6 +1,5 @@
 """How games end: the finish itself, resignation, forfeit, a run-out clock, draws."""
 
-from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from django.utils import timezone
@@ -15,9 +14,7 @@ from games.models import Game, Move, Seat
 from games.outcomes import ResultReason
 from games.services import deadlines, moves, seats
 from games.services.updates import locked_game
-
-# Called inside the transaction that ends a game; championships and ratings register here.
-GAME_FINISHED_HANDLERS: list[Callable[[Game], None]] = []
+from games.signals import GameFinished, game_finished
 
 
 def finish(
@@ -36,8 +33,20 @@ def finish(
     game.undo_request = ""
     game.finished_at = now
     events.append({"type": "game_over", "game": game.pk, "winner": winner, "reason": reason})
-    for handler in GAME_FINISHED_HANDLERS:
-        handler(game)
+    # Sent inside the ending's transaction: a receiver's failure undoes the ending.
+    game_finished.send(sender=Game, finished=announcement(game))
+
+
+def announcement(game: Game) -> GameFinished:
+    """The `game_finished` payload of a game that has just ended."""
+    return GameFinished(
+        game_id=game.pk,
+        kind=game.game,
+        match_id=game.match_id,
+        rated=game.rated,
+        winner=game.winner,
+        reason=str(game.result_reason),
+    )
 
 
 def finish_on_time(game: Game, when: datetime, events: list[dict]) -> None:

@@ -288,18 +288,20 @@ def test_live_events_stream_decided_moves(alice_api, bob_api, client):
 def test_game_finished_hook_runs_inside_the_ending_transaction(alice_api, bob_api):
     from django.db import connection
 
+    from games.signals import game_finished
+
     seen = []
 
-    def handler(game):
-        seen.append((game.pk, game.status, game.result_reason, connection.in_atomic_block))
+    def handler(sender, finished, **kwargs):
+        seen.append((finished.game_id, finished.reason, connection.in_atomic_block))
 
-    services.GAME_FINISHED_HANDLERS.append(handler)
+    game_finished.connect(handler)
     try:
         game_id = start_friendly(alice_api, bob_api)
         alice_api.post(f"/api/games/{game_id}/resign/")
     finally:
-        services.GAME_FINISHED_HANDLERS.remove(handler)
-    assert seen == [(game_id, Game.Status.FINISHED, "resignation", True)]
+        game_finished.disconnect(handler)
+    assert seen == [(game_id, "resignation", True)]
 
 
 def test_an_invitation_finds_the_player_by_any_spelling_of_the_name(alice_api, bob):

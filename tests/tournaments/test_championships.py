@@ -3,8 +3,10 @@
 import os
 import random
 import time
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from accounts.models import Plan
 from games import services as game_services
@@ -320,3 +322,45 @@ def test_the_organiser_enters_and_withdraws_a_player_by_any_spelling_of_the_name
     withdrawn = organiser_api.delete(entries, {"username": "anna\t"}, format="json")
     assert withdrawn.status_code in (200, 204), withdrawn.content
     assert not Championship.objects.get(pk=championship_id).entries.exists()
+
+
+def first_game_on_the_clock(organiser_api, make_user) -> Game:
+    championship = create(
+        organiser_api, options={"width": 6, "height": 6}, time_control={"move_s": 60}
+    ).json()
+    enter_players(championship["id"], organiser_api, make_user, 4)
+    organiser_api.post(f"/api/championships/{championship['id']}/start/")
+    return Game.objects.filter(match__stage__championship_id=championship["id"]).first()
+
+
+def run_out_the_clock(game: Game) -> None:
+    Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    game_services.process_game(game.pk)
+
+
+def test_a_player_who_never_moved_and_lost_on_time_loses_the_match_by_forfeit(
+    organiser_api, make_user
+):
+    game = first_game_on_the_clock(organiser_api, make_user)
+    run_out_the_clock(game)
+    game.refresh_from_db()
+    assert game.result_reason == "time"
+    match = Match.objects.get(pk=game.match_id)
+    assert match.status == Match.Status.FINISHED and match.forfeit is True
+
+
+def test_a_player_who_moved_and_lost_on_time_loses_the_match_without_forfeit(
+    organiser_api, make_user
+):
+    game = first_game_on_the_clock(organiser_api, make_user)
+    for seq, point in enumerate([[1, 1], [6, 6]], start=1):
+        game.refresh_from_db()
+        player = game.seats.get(seat=game.to_move).user
+        game_services.submit_move(game_id=game.pk, user=player, seq=seq, payload=point)
+    game.refresh_from_db()
+    assert game.move_count == 2
+    run_out_the_clock(game)
+    game.refresh_from_db()
+    assert game.result_reason == "time"
+    match = Match.objects.get(pk=game.match_id)
+    assert match.status == Match.Status.FINISHED and match.forfeit is False
