@@ -116,3 +116,12 @@ def click_point(page, x: int, y: int) -> None:
             "y": offset_y + (grid["top"] + row * grid["cell"]) * scale,
         }
     )
+
+
+def start_practice_kropki(page, site: str) -> None:
+    """From the new-game page, a practice Kropki game on an empty 10×10 board."""
+    page.goto(f"{site}/games/new/")
+    page.get_by_label("Board").select_option("10x10")
+    page.get_by_label("Start").select_option("empty")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/\d+/$"))

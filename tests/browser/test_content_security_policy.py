@@ -4,7 +4,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import click_point, log_in
+from tests.browser.conftest import click_point, log_in, start_practice_kropki
 
 # Chromium reports every refused script, style, image or connection on the console.
 REFUSED = re.compile(r"Content Security Policy|Refused to", re.I)
@@ -17,11 +17,7 @@ def test_pages_play_and_the_api_docs_render_with_nothing_refused(site, page, mak
 
     make_user("nina")
     log_in(page, site, "nina")
-    page.goto(f"{site}/games/new/")
-    page.get_by_label("Board").select_option("10x10")
-    page.get_by_label("Start").select_option("empty")
-    page.get_by_role("button", name="Start the game").click()
-    page.wait_for_url(re.compile(r"/games/\d+/$"))
+    start_practice_kropki(page, site)
     click_point(page, 3, 3)
     expect(page.locator('.dot.blue[data-point="3-3"]')).to_be_visible()
     expect(page.locator(".dot.red")).to_have_count(1)  # the page's script sent it, no reload

@@ -1,11 +1,9 @@
 """A practice game against the CPU, played in Chromium: clicks, keyboard, refusals, the end."""
 
-import re
-
 from playwright.sync_api import expect
 
 from games.models import Game
-from tests.browser.conftest import click_point, log_in, screenshot
+from tests.browser.conftest import click_point, log_in, screenshot, start_practice_kropki
 
 
 def test_practice_game_against_the_cpu_is_played_by_clicking_and_with_the_keyboard(
@@ -13,11 +11,7 @@ def test_practice_game_against_the_cpu_is_played_by_clicking_and_with_the_keyboa
 ):
     make_user("nina")
     log_in(page, site, "nina")
-    page.goto(f"{site}/games/new/")
-    page.get_by_label("Board").select_option("10x10")
-    page.get_by_label("Start").select_option("empty")
-    page.get_by_role("button", name="Start the game").click()
-    page.wait_for_url(re.compile(r"/games/\d+/$"))
+    start_practice_kropki(page, site)
     game = Game.objects.get()
     assert game.kind == Game.Kind.PRACTICE
 
