@@ -20,6 +20,7 @@ from config.api_docs import error_responses
 from config.api_fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from config.errors import DomainError, NotFound
 from games import live, selectors, services
+from games.engines import engine
 from games.game_field import game_names
 from games.models import CPU_PLAYER, Game, Move
 from games.refusals import translated_reason
@@ -401,6 +402,10 @@ def _wait_seconds(request: Request) -> float:
     return seconds
 
 
+# The media type of each record format an engine may write.
+RECORD_CONTENT_TYPES = {"json": "application/json", "sgf": "application/x-go-sgf"}
+
+
 class RecordView(APIView):
     permission_classes = [AllowAny]
 
@@ -421,10 +426,11 @@ class RecordView(APIView):
     def get(self, request: Request, game_id: int) -> HttpResponse:
         game = _game(request, game_id)
         form = request.query_params.get("format", "json")
-        if form not in ("json", "sgf") or (form == "sgf" and game.game != "kropki"):
-            raise DomainError(_("json, or sgf for Kropki"), field="format")
+        formats = engine(game.game).record_formats
+        if form not in formats:
+            raise DomainError(_("one of %(names)s") % {"names": ", ".join(formats)}, field="format")
         text = services.game_record(game, form)
-        content_type = "application/json" if form == "json" else "application/x-go-sgf"
+        content_type = RECORD_CONTENT_TYPES[form]
         response = HttpResponse(text, content_type=f"{content_type}; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{game.game}-{game.pk}.{form}"'
         return response

@@ -25,8 +25,8 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
 from games import rule_examples
+from games.engines import GAMES
 
-GAMES = ("kropki", "dots_and_boxes", "quadrotone", "quadramids")
 RULES_DIR = Path(__file__).parent / "rules"
 
 # What the index says about each game; the rules documents are the reference.

@@ -236,6 +236,7 @@ def game_page(game: Game, viewer: User | None) -> dict:
         and mine is not None
         and game.created_by_id == viewer.pk,
         "championship": championship,
+        "other_record_formats": [form for form in rules.record_formats if form != "json"],
         "allows_undo": rules.allows_undo and active and mine is not None,
         "undo_requested_by": seat_title(game.undo_request) if game.undo_request else "",
         "undo_request_mine": bool(game.undo_request) and game.undo_request == mine,

@@ -96,6 +96,7 @@ class Engine(Protocol):
     # The options that fix what the rules leave to chance (a deal, its seed): a player
     # may set them in an unrated practice game only; everywhere else the service draws.
     luck_options: tuple[str, ...]
+    record_formats: tuple[str, ...]  # what write_record writes: "json" always, "sgf" for some
     first_by_lot: bool  # who sits in the first seat is drawn by lot
     time_out: str  # when a move's time runs out: "lose", "cpu_moves" or "pass"
     scored_endings: bool  # resignation and agreed draws are moves that set the final scores

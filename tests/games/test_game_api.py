@@ -310,3 +310,14 @@ def test_an_invitation_finds_the_player_by_any_spelling_of_the_name(alice_api, b
     )
     assert created.status_code == 201, created.content
     assert created.json()["players"]["red"] == "bob"
+
+
+def test_a_record_format_the_game_does_not_write_is_400_naming_format(alice_api):
+    created = alice_api.post(
+        "/api/games/", {"game": "dots_and_boxes", "opponent": "cpu"}, format="json"
+    ).json()
+    answer = alice_api.get(f"/api/games/{created['id']}/record/?format=sgf")
+    assert answer.status_code == 400
+    assert "format" in answer.json()["error"]["details"]
+    page = alice_api.get(f"/games/{created['id']}/").content.decode()
+    assert "format=sgf" not in page and "format=json" in page

@@ -86,6 +86,7 @@ class DotsAndBoxesEngine:
     allows_undo = True  # D7: against the CPU freely, against a person with consent
     move_time_limits = (30, 60)  # D6: seconds per move, when a limit is chosen
     random_setup = False
+    record_formats: tuple[str, ...] = ("json",)
     luck_options: tuple[str, ...] = ()
     first_by_lot = False
     time_out = "cpu_moves"  # D6

@@ -69,6 +69,7 @@ class KropkiEngine:
     move_time_limits = None
     random_setup = False
     luck_options: tuple[str, ...] = ()
+    record_formats: tuple[str, ...] = ("json", "sgf")  # the published games are SGF
     first_by_lot = False
     time_out = "lose"  # K12
     scored_endings = False

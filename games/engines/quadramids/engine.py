@@ -148,6 +148,7 @@ class QuadramidsEngine:
     allows_undo = False
     move_time_limits = None
     random_setup = False
+    record_formats: tuple[str, ...] = ("json",)
     luck_options: tuple[str, ...] = ()
     first_by_lot = False
     time_out = "lose"

@@ -241,6 +241,7 @@ class QuadrotoneEngine:
     time_out = "pass"  # Q17: a move not made in time passes the turn ({"pass": "timeout"})
     random_setup = True  # Q4, Q21: the deal (or the reverse board) comes from a seed
     luck_options = ("seed", "deal", "board")
+    record_formats: tuple[str, ...] = ("json",)
     first_by_lot = True  # Q5: the first move is drawn by lot
     scored_endings = True  # Q19: resignation and agreed draws set the final scores
     draw_offer_interval_s = 600  # Q19: a draw may be offered once per 10 minutes
