@@ -5,6 +5,7 @@ may not do what they ask still gets 403.
 """
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 from django.urls import reverse
 
@@ -12,6 +13,7 @@ from accounts.models import Plan
 from tests.conftest import TEST_PASSWORD, client_with_token
 from tournaments import services
 from tournaments.models import Championship
+from tournaments.visibility import championship_visible_to, visible_championships
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
 
@@ -139,3 +141,17 @@ def test_staff_see_a_private_championship_in_the_api_as_on_its_pages(private, ma
     for path in API_READS:
         assert api.get(f"/api/championships/{private.pk}/{path}").status_code == 200, path
     assert private.pk in [c["id"] for c in api.get("/api/championships/").json()]
+
+
+def test_the_rule_for_one_championship_agrees_with_the_rule_for_lists(
+    private, organiser, entrant, stranger, make_user
+):
+    """The game page checks one championship in Python, lists filter in SQL: the same rule."""
+    public = services.create_championship(organiser=organiser, name="Open Cup", game="kropki")
+    staff = make_user("staffer", staff=True)
+    for viewer in (AnonymousUser(), stranger, entrant, organiser, staff):
+        listed = set(visible_championships(viewer).values_list("pk", flat=True))
+        for championship in (private, public):
+            assert championship_visible_to(championship, viewer) == (championship.pk in listed)
+    assert not championship_visible_to(private, stranger)
+    assert championship_visible_to(private, entrant)
