@@ -17,7 +17,7 @@ BIG_BOARD_GAMES = 5  # CPU against greedy on 9×9, for the move times on the lar
 
 def greedy_move(state, chooser: random.Random) -> list:
     """The baseline: a box when there is one, else a line that hands no box over, else any."""
-    from games.engines.dots_and_boxes.board import bits, completes, gives_third_side
+    from games.catalog.dots_and_boxes.engine.board import bits, completes, gives_third_side
 
     board, drawn = state.board, state.drawn
     free = list(bits(board.all_lines & ~drawn))
@@ -27,7 +27,7 @@ def greedy_move(state, chooser: random.Random) -> list:
 
 
 def _random_position(seed: int, columns: int, rows: int, undrawn: int):
-    from games.engines.dots_and_boxes import ENGINE
+    from games.catalog.dots_and_boxes.engine import ENGINE
 
     chooser = random.Random(seed)
     state = ENGINE.new({"columns": columns, "rows": rows})
@@ -38,7 +38,7 @@ def _random_position(seed: int, columns: int, rows: int, undrawn: int):
 
 def _apply_throughput() -> Throughput:
     """Every move of 200 random 5×4 games through `engine.apply`, timed one by one."""
-    from games.engines.dots_and_boxes import ENGINE
+    from games.catalog.dots_and_boxes.engine import ENGINE
 
     timer = StepTimer()
     for seed in range(200):
@@ -52,8 +52,8 @@ def _apply_throughput() -> Throughput:
 
 
 def _solver_lines() -> list[str]:
-    from games.engines.dots_and_boxes import ENGINE
-    from games.engines.dots_and_boxes.solver import solve
+    from games.catalog.dots_and_boxes.engine import ENGINE
+    from games.catalog.dots_and_boxes.engine.solver import solve
 
     def line(name: str, times: list[float], extra: str = "") -> str:
         median, slowest = statistics.median(times) * 1000, max(times) * 1000
@@ -77,7 +77,7 @@ def _solver_lines() -> list[str]:
 
 def play_match(games: int, columns: int, rows: int) -> tuple[list[int], list[float]]:
     """([wins, draws, losses] of the CPU against greedy, every CPU move's seconds)."""
-    from games.engines.dots_and_boxes import ENGINE
+    from games.catalog.dots_and_boxes.engine import ENGINE
 
     tally = [0, 0, 0]
     times = []
@@ -111,7 +111,7 @@ def _match_lines(games: int, columns: int, rows: int) -> list[str]:
 
 
 def run() -> list[Timing | Throughput | str]:
-    from games.engines.dots_and_boxes import ENGINE
+    from games.catalog.dots_and_boxes.engine import ENGINE
 
     results: list[Timing | Throughput | str] = [_apply_throughput()]
     late = _random_position(1, 5, 4, 12)

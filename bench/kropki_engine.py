@@ -24,9 +24,9 @@ def _play_games(with_secured_check: bool, through_engine: bool) -> Throughput:
     The rules level mutates one position; the engine level also copies the state,
     checks the move, reports K13 with it and decides the end of the game.
     """
-    from games.engines.kropki import ENGINE
-    from games.engines.kropki.rules import place
-    from games.engines.kropki.secured import secured_lead
+    from games.catalog.kropki.engine import ENGINE
+    from games.catalog.kropki.engine.rules import place
+    from games.catalog.kropki.engine.secured import secured_lead
 
     moves, spent, slowest = 0, 0.0, 0.0
     clock = time.perf_counter
@@ -58,7 +58,7 @@ def _play_games(with_secured_check: bool, through_engine: bool) -> Throughput:
 
 
 def run() -> list[Timing | Throughput | str]:
-    from games.engines.kropki import ENGINE
+    from games.catalog.kropki.engine import ENGINE
 
     results: list[Timing | Throughput | str] = [
         _play_games(with_secured_check=False, through_engine=False),
@@ -91,7 +91,7 @@ def run() -> list[Timing | Throughput | str]:
 
 
 def _cpu_point(state, *, second_look: bool) -> list[int] | None:
-    from games.engines.kropki.cpu import suggest_point
+    from games.catalog.kropki.engine.cpu import suggest_point
 
     position = state.position
     geometry = position.board
@@ -102,8 +102,8 @@ def _cpu_point(state, *, second_look: bool) -> list[int] | None:
 
 def _second_look_match(games: int) -> str:
     """The CPU against its own first look alone, on 20×20 from varied openings."""
+    from games.catalog.kropki.engine import ENGINE
     from games.engines.base import IllegalMove
-    from games.engines.kropki import ENGINE
 
     tally = [0, 0, 0]
     for number in range(games):

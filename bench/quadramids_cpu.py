@@ -20,9 +20,9 @@ FOUR_PLAYER_GAMES = 6
 
 def greedy_move(state, chooser: random.Random) -> list:
     """The baseline's move: most points now, ties broken at random."""
-    from games.engines.quadramids.cpu import played
-    from games.engines.quadramids.engine import _move_payload
-    from games.engines.quadramids.rules import moves_of
+    from games.catalog.quadramids.engine.cpu import played
+    from games.catalog.quadramids.engine.engine import _move_payload
+    from games.catalog.quadramids.engine.rules import moves_of
 
     seat = state.turn
     best, choices = None, []
@@ -38,7 +38,7 @@ def greedy_move(state, chooser: random.Random) -> list:
 
 def play_match(games: int) -> tuple[list[int], list[int], list[float]]:
     """([wins, draws, losses] of the CPU, its score margins, every CPU move's seconds)."""
-    from games.engines.quadramids import ENGINE
+    from games.catalog.quadramids.engine import ENGINE
 
     tally, margins, thinking = [0, 0, 0], [], StepTimer()
     for number in range(games):
@@ -62,8 +62,8 @@ def gather_match(games: int) -> tuple[int, int, int]:
 
     Four random moves open each game, so that the games differ.
     """
-    from games.engines.quadramids import ENGINE
-    from games.engines.quadramids.cpu import suggest_move
+    from games.catalog.quadramids.engine import ENGINE
+    from games.catalog.quadramids.engine.cpu import suggest_move
 
     tally = [0, 0, 0]
     for number in range(games):
@@ -81,7 +81,7 @@ def gather_match(games: int) -> tuple[int, int, int]:
 
 def four_player_games(games: int) -> tuple[Throughput, list[float]]:
     """Whole 4-player games of CPUs (a few random moves first, so they differ)."""
-    from games.engines.quadramids import ENGINE
+    from games.catalog.quadramids.engine import ENGINE
 
     thinking, timer = StepTimer(), StepTimer()
     for number in range(games):

@@ -24,7 +24,7 @@ TARGET_S = 2.5
 
 
 def _midgame(seed: int):
-    from games.engines.quadrotone import ENGINE
+    from games.catalog.quadrotone.engine import ENGINE
 
     state = ENGINE.new({**OPTIONS, "seed": seed})
     for _ in range(MIDGAME_MOVES):
@@ -33,7 +33,7 @@ def _midgame(seed: int):
 
 
 def _bot_lines() -> list[str]:
-    from games.engines.quadrotone import ENGINE
+    from games.catalog.quadrotone.engine import ENGINE
 
     state = _midgame(1)
     times, points = [], []
@@ -55,7 +55,7 @@ def _bot_lines() -> list[str]:
 
 def _apply_throughput(name: str, positions) -> Throughput:
     """Every move of the games `positions` yields, timed one by one through `apply`."""
-    from games.engines.quadrotone import ENGINE
+    from games.catalog.quadrotone.engine import ENGINE
 
     timer = StepTimer()
     for state in positions:
@@ -66,7 +66,7 @@ def _apply_throughput(name: str, positions) -> Throughput:
 
 def _full_main_board(seed: int):
     """A main game played on until its board is full (the rearrangements are left)."""
-    from games.engines.quadrotone import ENGINE
+    from games.catalog.quadrotone.engine import ENGINE
 
     state = ENGINE.new({**OPTIONS, "seed": seed})
     while state.board.occupied() < 256 and not ENGINE.result(state).over:
@@ -75,7 +75,7 @@ def _full_main_board(seed: int):
 
 
 def run() -> list[Timing | Throughput | str]:
-    from games.engines.quadrotone import ENGINE
+    from games.catalog.quadrotone.engine import ENGINE
 
     results: list[Timing | Throughput | str] = []
     reverse = (ENGINE.new({**OPTIONS, "variant": "reverse", "seed": s}) for s in range(2))

@@ -32,8 +32,8 @@ def _paint(grid: np.ndarray, cell: int, tile: int, turn: int) -> None:
 
 def _play(tiles_per_move: int, seed: int, clustered: bool = False) -> tuple[list[float], int]:
     """Milliseconds per `score_move` over MOVES random moves, and the points they made."""
-    from games.engines.quadrotone.catalogue import load_catalogue
-    from games.engines.quadrotone.scoring import ScoringMemory, ScoringOptions, score_move
+    from games.catalog.quadrotone.engine.catalogue import load_catalogue
+    from games.catalog.quadrotone.engine.scoring import ScoringMemory, ScoringOptions, score_move
 
     catalogue = load_catalogue()
     options = ScoringOptions(rotations=True, chains=True, enclosure=True)

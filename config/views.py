@@ -3,9 +3,12 @@
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.text import get_text_list
+from django.utils.translation import gettext as _
 from django.views import defaults
 
 from config import api_errors
+from games import registry
 from games.selectors import games_being_played, games_for_home
 from ratings.selectors import leaderboard
 from tournaments.models import Championship
@@ -24,7 +27,11 @@ def home(request: HttpRequest) -> HttpResponse:
         "open": list(championships.filter(status=Championship.Status.REGISTRATION)[:10]),
         "finished": list(championships.filter(status=Championship.Status.FINISHED)[:5]),
         "being_played": games_being_played(request.user),
-        "leaders": leaderboard("kropki", limit=5),
+        "leaders": leaderboard(registry.names()[0], limit=5),
+        "leaders_game": registry.names()[0],
+        "game_titles": get_text_list(
+            [str(game.title) for game in registry.declarations()], _("and")
+        ),
     }
     if request.user.is_authenticated:
         context["games"] = games_for_home(request.user)

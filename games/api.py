@@ -191,7 +191,8 @@ class MoveRowSerializer(serializers.ModelSerializer):
     def get_reason(self, move: Move) -> dict | None:
         if move.status != Move.Status.REFUSED:
             return None
-        return translated_reason({"code": move.refusal_code, "message": move.refusal_message})
+        reason = {"code": move.refusal_code, "message": move.refusal_message}
+        return translated_reason(self.context.get("game", ""), reason)
 
 
 MoveResultSerializer = inline_serializer(
@@ -344,7 +345,7 @@ class MovesView(APIView):
         after = query_params.whole_number(request, "after", default=0, maximum=MAX_SEQ)
         game = _game(request, game_id)
         rows = selectors.move_rows(game, after)
-        return Response(MoveRowSerializer(rows, many=True).data)
+        return Response(MoveRowSerializer(rows, many=True, context={"game": game.game}).data)
 
     @extend_schema(
         operation_id="games_moves_submit",
@@ -385,7 +386,8 @@ class MovesView(APIView):
             body = {"seq": move.seq, "status": move.status, "url": url}
             return Response(body, status=status.HTTP_202_ACCEPTED)
         if result.get("reason"):
-            result = {**result, "reason": translated_reason(result["reason"])}
+            game = move.game.game if move.game_id else ""
+            result = {**result, "reason": translated_reason(game, result["reason"])}
         return Response({**result, "url": url}, status=status.HTTP_200_OK)
 
 

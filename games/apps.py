@@ -4,3 +4,10 @@ from django.apps import AppConfig
 class GamesConfig(AppConfig):
     name = "games"
     verbose_name = "Games"
+
+    def ready(self) -> None:
+        from games import registry
+
+        # Every game's declaration is read at start-up: a broken one stops the process here,
+        # not at the first request that needs it.
+        registry.load()

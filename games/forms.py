@@ -1,43 +1,62 @@
-"""The form that starts a practice game against the CPU or invites a player, per game."""
+"""The form that starts a practice game against the CPU or invites players, built from the
+game's declaration: its option fields, seats and clocks."""
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-KROPKI_SIZES = [
-    ("39x32", _("39 × 32 (standard)")),
-    ("30x30", _("30 × 30")),
-    ("20x20", _("20 × 20")),
-    ("15x15", _("15 × 15")),
-    ("10x10", _("10 × 10 (a quick game)")),
-]
-BOX_SIDES = [(side, str(side)) for side in (3, 4, 5)]  # D1: a side of 3, 4 or 5 boxes
+from games import registry
+from games.registry import GameDeclaration, OptionField
 
-FORMATS = [
-    ("", _("A single game to the end of the board")),
-    ("express", _("Express")),
-    ("extended", _("Extended")),
-    ("full", _("Full")),
-]
 
-KROPKI_CLOCKS = [
-    ("", _("No clock")),
-    ("300+5", _("5 minutes + 5 seconds a move")),
-    ("600+10", _("10 minutes + 10 seconds a move")),
-    ("1800+0", _("30 minutes")),
-    ("move:60", _("1 minute a move")),
-]
-# D6: no limit, or 30 or 60 seconds a move; when it runs out the CPU moves for the player.
-DOTS_AND_BOXES_CLOCKS = [
-    ("", _("No clock")),
-    ("move:30", _("30 seconds a move")),
-    ("move:60", _("60 seconds a move")),
-]
+def option_form_field(option: OptionField, *, required: bool = True) -> forms.Field:
+    """The form field that offers one of a game's options."""
+    common = {"label": option.label, "help_text": option.help, "initial": option.default}
+    if option.kind == "flag":
+        return forms.BooleanField(required=False, **common)
+    if option.kind == "number":
+        widget = forms.NumberInput(attrs={"min": option.minimum, "max": option.maximum})
+        # The engine's own words for a number out of bounds, whichever bound it passes.
+        bounds = gettext("a whole number from %(low)s to %(high)s") % {
+            "low": option.minimum,
+            "high": option.maximum,
+        }
+        return forms.IntegerField(
+            min_value=option.minimum,
+            max_value=option.maximum,
+            required=required,
+            widget=widget,
+            error_messages={"invalid": bounds, "min_value": bounds, "max_value": bounds},
+            **common,
+        )
+    values = [value for value, _label in option.choices]
+    coerce = type(values[0]) if values and values[0] != "" else str
+    return forms.TypedChoiceField(
+        choices=[(value, label) for value, label in option.choices],
+        coerce=coerce,
+        empty_value="" if coerce is str else None,
+        required=required and "" not in values,
+        **common,
+    )
+
+
+def chosen_options(options: tuple[OptionField, ...], data: dict, field_name=None) -> dict:
+    """The game options a cleaned form chose; an empty choice leaves an option out."""
+    field_name = field_name or (lambda option: option.name)
+    chosen = {}
+    for option in options:
+        value = data.get(field_name(option))
+        if value is None or value == "":
+            continue
+        chosen[option.name] = value
+    return chosen
 
 
 class NewGameForm(forms.Form):
-    """The settings every game shares; a game's own form adds its board."""
+    """The settings every game shares; `for_game` adds the game's own."""
 
-    game = ""
+    declared: GameDeclaration
+
     opponent = forms.CharField(
         label=_("Opponent"),
         initial="cpu",
@@ -46,136 +65,68 @@ class NewGameForm(forms.Form):
             '"cpu" to practise against the computer, or a player\'s username to invite them.'
         ),
     )
-    seat = forms.ChoiceField(
-        label=_("Your colour"),
-        choices=[("blue", _("Blue (moves first)")), ("red", _("Red"))],
-    )
+
+    @property
+    def game(self) -> str:
+        return self.declared.name
 
     def options(self) -> dict:
-        return {}
+        offered = [option for option in self.declared.options if option.in_games and option.offered]
+        return chosen_options(tuple(offered), self.cleaned_data)
 
     def service_arguments(self) -> dict:
         """The cleaned form as the arguments of `games.services.create_game`."""
         data = self.cleaned_data
-        return {
+        options = self.options()
+        match_format = options.pop("format", None)
+        arguments = {
             "game": self.game,
-            "options": self.options(),
-            "format": data.get("format") or None,
+            "options": options,
+            "format": match_format or None,
             "opponent": data["opponent"].strip(),
             "seat": data.get("seat") or None,
             "time_control": time_control(data.get("clock", "")),
         }
-
-
-class KropkiGameForm(NewGameForm):
-    game = "kropki"
-    size = forms.ChoiceField(label=_("Board"), choices=KROPKI_SIZES, initial="20x20")
-    start = forms.ChoiceField(
-        label=_("Start"),
-        choices=[("cross", _("The cross of four dots")), ("empty", _("An empty board"))],
-    )
-    format = forms.ChoiceField(label=_("Format"), choices=FORMATS, required=False)
-    clock = forms.ChoiceField(label=_("Clock"), choices=KROPKI_CLOCKS, required=False)
-
-    def options(self) -> dict:
-        width, height = (int(side) for side in self.cleaned_data["size"].split("x"))
-        return {"width": width, "height": height, "start": self.cleaned_data["start"]}
-
-
-class DotsAndBoxesGameForm(NewGameForm):
-    game = "dots_and_boxes"
-    columns = forms.TypedChoiceField(
-        label=_("Boxes across"), choices=BOX_SIDES, coerce=int, initial=5
-    )
-    rows = forms.TypedChoiceField(label=_("Boxes down"), choices=BOX_SIDES, coerce=int, initial=4)
-    seat = forms.ChoiceField(
-        label=_("Your seat"),
-        choices=[("first", _("First: blue, moves first")), ("second", _("Second: red"))],
-    )
-    clock = forms.ChoiceField(
-        label=_("Clock"),
-        choices=DOTS_AND_BOXES_CLOCKS,
-        required=False,
-        help_text=_("When a player's time for a move runs out, the CPU moves for them."),
-    )
-
-    def options(self) -> dict:
-        return {"columns": self.cleaned_data["columns"], "rows": self.cleaned_data["rows"]}
-
-
-class QuadrotoneGameForm(NewGameForm):
-    """Who moves first is drawn by lot (Q5) and the clock is the rules' own (Q17)."""
-
-    game = "quadrotone"
-    seat = None
-    variant = forms.ChoiceField(
-        label=_("Variant"),
-        choices=[
-            ("main", _("Main: tiles dealt to the players")),
-            ("reverse", _("Reverse: all tiles on the board (paid plan, Q21)")),
-        ],
-    )
-    chains = forms.BooleanField(label=_("Chains score (Q15)"), required=False)
-    enclosure = forms.BooleanField(label=_("Enclosures score (Q16)"), required=False)
-
-    def options(self) -> dict:
-        data = self.cleaned_data
-        return {
-            "variant": data["variant"],
-            "chains": data["chains"],
-            "enclosure": data["enclosure"],
-        }
-
-
-class QuadramidsGameForm(NewGameForm):
-    """Two or four players (M4); for four, name your three opponents, or play the CPU."""
-
-    game = "quadramids"
-    opponent = forms.CharField(
-        label=_("Opponents"),
-        initial="cpu",
-        max_length=500,
-        help_text=_(
-            '"cpu" to practise against the computer (it takes every other seat), or the '
-            "username of your opponent; for four players, three usernames separated by commas."
-        ),
-    )
-    players = forms.TypedChoiceField(
-        label=_("Players"), choices=[(2, "2"), (4, "4")], coerce=int, initial=2
-    )
-    figures = forms.TypedChoiceField(
-        label=_("Figures each"),
-        choices=[(16, "16"), (32, _("32 (the long game, two players only)"))],
-        coerce=int,
-        initial=16,
-    )
-    seat = forms.ChoiceField(
-        label=_("Your seat"),
-        choices=[
-            ("1", _("1 (moves first)")),
-            ("2", "2"),
-            ("3", _("3 (four players)")),
-            ("4", _("4 (four players)")),
-        ],
-    )
-
-    def options(self) -> dict:
-        return {"players": self.cleaned_data["players"], "figures": self.cleaned_data["figures"]}
-
-    def service_arguments(self) -> dict:
-        arguments = super().service_arguments()
         names = [name.strip() for name in arguments["opponent"].split(",") if name.strip()]
         if len(names) > 1:
             arguments["opponent"], arguments["opponents"] = "", names
         return arguments
 
 
-FORMS: dict[str, type[NewGameForm]] = {
-    "kropki": KropkiGameForm,
-    "dots_and_boxes": DotsAndBoxesGameForm,
-    "quadrotone": QuadrotoneGameForm,
-    "quadramids": QuadramidsGameForm,
-}
+def for_game(declared: GameDeclaration) -> type[NewGameForm]:
+    """The new-game form of one game."""
+    fields: dict[str, forms.Field] = {}
+    if max(declared.player_counts) > 2:
+        fields["opponent"] = forms.CharField(
+            label=_("Opponents"),
+            initial="cpu",
+            max_length=500,
+            help_text=_(
+                '"cpu" to practise against the computer (it takes every other seat), or the '
+                "username of your opponent; for four players, three usernames separated by "
+                "commas."
+            ),
+        )
+    for option in declared.options:
+        if option.in_games and option.offered:
+            fields[option.name] = option_form_field(option)
+    if declared.seat_choices:
+        fields["seat"] = forms.ChoiceField(
+            label=declared.seat_label or _("Your seat"), choices=list(declared.seat_choices)
+        )
+    if declared.clocks:
+        fields["clock"] = forms.ChoiceField(
+            label=_("Clock"),
+            choices=list(declared.clocks),
+            required=False,
+            help_text=declared.clock_help,
+        )
+    return type(f"NewGameForm_{declared.name}", (NewGameForm,), {"declared": declared, **fields})
+
+
+def new_game_form(game: str) -> type[NewGameForm]:
+    """The new-game form of the game called `game`; KeyError when none is in play."""
+    return for_game(registry.declaration(game))
 
 
 def time_control(choice: str) -> dict | None:

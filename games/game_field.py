@@ -1,6 +1,6 @@
 """The `game` column of games, championships and ratings: a registered game's name.
 
-The names are read from the registry (`games.engines.GAMES`) each time they are needed,
+The names are read from the registry (`games.registry`) each time they are needed,
 never copied into a model's choices at import or into a migration, so registering a
 game needs no migration and is offered by every form and admin filter at once.
 """
@@ -9,15 +9,14 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games import engines
-from games.titles import GAME_TITLES
+from games import registry
 
 GAME_NAME_LENGTH = 20
 
 
 def game_names() -> tuple[str, ...]:
     """The registered games' API names, in the registry's order."""
-    return tuple(engines.GAMES)
+    return registry.names()
 
 
 def first_game_name() -> str:
@@ -27,7 +26,7 @@ def first_game_name() -> str:
 
 def game_choices() -> list[tuple[str, str]]:
     """(name, title) of every registered game, titles translated when shown."""
-    return [(name, GAME_TITLES.get(name, name)) for name in game_names()]
+    return [(game.name, game.title) for game in registry.declarations()]
 
 
 def validate_game_name(value: str) -> None:

@@ -1,4 +1,4 @@
-"""The rules documents (games/rules/<game>.md) as web pages.
+"""The rules documents (each game's rules.md) as web pages.
 
 Each game's binding English rules are a Markdown file of this package. A page renders it to
 HTML and adds what a reader needs: an anchor on every numbered rule (`<li id="K6">`, so
@@ -12,54 +12,17 @@ import re
 import xml.etree.ElementTree as etree
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 import markdown
 from django.conf import settings
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
-from django.utils.translation import gettext_lazy as _
 from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
-from games import rule_examples
-from games.engines import GAMES
-
-RULES_DIR = Path(__file__).parent / "rules"
-
-# What the index says about each game; the rules documents are the reference.
-SUMMARIES = {
-    "kropki": _(
-        "Players take turns putting dots of their colour on the points of a grid. Dots that "
-        "a closed chain of the opponent's dots surrounds are captured, one point each; a "
-        "larger contour can take over smaller ones. The game ends when the board is full or "
-        "the lead can no longer be caught up, and the higher score wins."
-    ),
-    "dots_and_boxes": _(
-        "Players take turns drawing a line between two neighbouring dots. Whoever draws the "
-        "fourth side of a box wins it and moves again. When every box is taken, the player "
-        "with more boxes wins."
-    ),
-    "quadrotone": _(
-        "Each player holds half of 256 tiles, each made of four coloured squares. Placing and "
-        "rearranging tiles on a 16×16 board, players form one- and two-colour patterns from "
-        "a catalogue, which score points; copies of a pattern score more, and options add "
-        "points for long chains and enclosed areas."
-    ),
-    "quadramids": _(
-        "On an 8×8 board players bring figures in, step and jump, and remove enemy figures "
-        "by hopping over them. Four figures on a 2×2 square with a fifth on its centre make "
-        "a pyramid, which scores at the start of every turn until an enemy blocks it."
-    ),
-}
-PLAYERS = {
-    "kropki": _("2 players"),
-    "dots_and_boxes": _("2 players"),
-    "quadrotone": _("2 players"),
-    "quadramids": _("2 or 4 players"),
-}
+from games import registry, rule_examples
 
 # A numbered rule: a list item starting "K6. ", "D4. ", "Q11. ", "M14. ".
 RULE_ID = re.compile(r"\s*([A-Z]\d{1,3})\.(?=\s)")
@@ -104,31 +67,25 @@ class GameRules:
 def document(game: str, language: str = "en") -> str:
     """The game's rules document (Markdown) in `language`, or the binding English one when
     there is no translation; KeyError for an unknown game."""
-    if game not in GAMES:
-        raise KeyError(game)
-    translated = RULES_DIR / f"{game}.{language.split('-')[0]}.md"
-    if language != "en" and translated.exists():
-        return translated.read_text(encoding="utf-8")
-    return (RULES_DIR / f"{game}.md").read_text(encoding="utf-8")
+    return registry.declaration(game).rules_document(language).read_text(encoding="utf-8")
 
 
 def page(game: str) -> RulesPage:
     """The game's rules page in the active language; KeyError for an unknown game."""
-    if game not in GAMES:
-        raise KeyError(game)
+    registry.declaration(game)  # KeyError for an unknown game
     return _page(game, get_language() or settings.LANGUAGE_CODE)
 
 
 def overview() -> list[GameRules]:
     """Every game for the rules index, in the site's order."""
     games = []
-    for game in GAMES:
-        rules_page = page(game)
+    for declared in registry.declarations():
+        rules_page = page(declared.name)
         games.append(
             GameRules(
-                game=game,
-                summary=str(SUMMARIES[game]),
-                players=str(PLAYERS[game]),
+                game=declared.name,
+                summary=str(declared.summary),
+                players=declared.players,
                 rules=len(rules_page.rules),
                 decisions=rules_page.decisions,
             )
@@ -136,7 +93,7 @@ def overview() -> list[GameRules]:
     return games
 
 
-@lru_cache(maxsize=4 * len(GAMES))  # the games × a few languages
+@lru_cache(maxsize=64)  # the games × a few languages
 def _page(game: str, language: str) -> RulesPage:
     # Captions and badges use the active translation; the text is the language's document.
     return render(game, document(game, language), rule_examples.figures(game))

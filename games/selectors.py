@@ -161,8 +161,8 @@ def games_of(
 
 def game_page(game: Game, viewer: User | None) -> dict:
     """What the game page shows: the board, each seat's player, score and clock, the result."""
+    from games import registry
     from games.boards import board_svg
-    from games.boards import quadrotone as quadrotone_board
     from games.titles import game_title, result_reason, seat_title
 
     detail = game_detail(game)
@@ -203,6 +203,7 @@ def game_page(game: Game, viewer: User | None) -> dict:
         label += "; " + gettext("%(colour)s to move") % {"colour": to_move["title"]}
     championship = game.match.stage.championship if game.match_id else None
     rules = engine(game.game)
+    declared = registry.declaration(game.game)
     my_seat_row = next((seat for seat in seats if seat.seat == mine), None)
     hands = detail["position"].get("hands") or {}
     out = detail["position"].get("out") or []
@@ -245,9 +246,10 @@ def game_page(game: Game, viewer: User | None) -> dict:
         and mine is not None
         and game.kind != Game.Kind.PRACTICE,
         "away": bool(my_seat_row and my_seat_row.away),
-        "quadrotone": quadrotone_board.panel(detail["position"], mine)
-        if game.game == "quadrotone"
-        else None,
+        "panel": declared.panel.build(detail["position"], mine) if declared.panel else None,
+        "panel_template": declared.panel.template if declared.panel else "",
+        "board_help": declared.board_help,
+        "script": declared.script,
         # The CPU never answers a draw offer: none is offered in practice.
         "draw_offers": active
         and mine is not None

@@ -1,19 +1,14 @@
-"""The games' names as people read them (the API uses the short ids)."""
+"""Names as people read them: games, seats, result reasons, formats (the API uses ids)."""
 
 from django.utils.translation import gettext_lazy as _
 
+from games import registry
 from games.outcomes import ResultReason
-
-GAME_TITLES = {
-    "kropki": _("Kropki (Dots)"),
-    "dots_and_boxes": _("Dots and Boxes"),
-    "quadrotone": _("Quadrotone"),
-    "quadramids": _("Quadramids"),
-}
 
 
 def game_title(game: str) -> str:
-    return str(GAME_TITLES.get(game, game))
+    """The game's title in the reader's language (its id for a game no longer in play)."""
+    return str(registry.declaration(game).title) if game in registry.names() else game
 
 
 RESULT_REASONS = {

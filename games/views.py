@@ -9,12 +9,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from accounts import plans
 from config.errors import DomainError
-from games import rulebook, selectors, services
+from games import registry, rulebook, selectors, services
 from games.boards import point_words
-from games.engines import GAMES
-from games.forms import FORMS
+from games.forms import new_game_form
 from games.models import Game
 
 
@@ -56,12 +54,12 @@ def game_live(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 def game_new(request: HttpRequest) -> HttpResponse:
-    """A practice game or an invitation; `?game=` picks the game (Kropki by default)."""
-    game_name = request.POST.get("game") or request.GET.get("game") or "kropki"
-    form_class = FORMS.get(game_name)
-    if form_class is None or game_name not in GAMES:
+    """A practice game or an invitation; `?game=` picks the game (the first by default)."""
+    game_name = request.POST.get("game") or request.GET.get("game") or registry.names()[0]
+    if game_name not in registry.names():
         raise Http404
-    form = form_class(request.POST or None)
+    declared = registry.declaration(game_name)
+    form = new_game_form(game_name)(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             game = services.create_game(creator=request.user, **form.service_arguments())
@@ -71,9 +69,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
             form.add_error(field if field in form.fields else None, error.message)
         else:
             return redirect(game)
-    games = [name for name in GAMES if name in FORMS]
-    rotations = plans.has_entitlement(request.user, plans.Entitlement.ROTATED_PATTERNS)
-    context = {"form": form, "game": game_name, "games": games, "rotations": rotations}
+    note = declared.new_game_help(request.user) if declared.new_game_help else ""
+    context = {"form": form, "game": game_name, "games": registry.names(), "note": note}
     return render(request, "games/new.html", context)
 
 
@@ -154,7 +151,7 @@ def rules_page(request: HttpRequest, game: str) -> HttpResponse:
         {
             "game": game,
             "page": page,
-            "players": rulebook.PLAYERS[game],
-            "other_games": [other for other in rulebook.GAMES if other != game],
+            "players": registry.declaration(game).players,
+            "other_games": [other for other in registry.names() if other != game],
         },
     )

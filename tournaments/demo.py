@@ -3,18 +3,22 @@
 import random
 
 from accounts.models import User
-from games import live
+from games import live, registry
 from games import selectors as game_selectors
 from games import services as game_services
-from games.engines import engine
 from games.models import Game
+from games.registry import GameDeclaration
 from tournaments import services
 from tournaments.models import Championship
 
 DEMO_NAME = "Demo Cup"
-# The CPU never loses a dot against itself, so demo players sometimes play a random
-# point: that gives captures, winners and losers.
+# How often a demo player plays its game's demo move instead of the CPU's.
 RANDOM_SHARE = 0.3
+
+
+def demo_game() -> GameDeclaration:
+    """The game of the demo championship: the first in play that has demo options."""
+    return next(game for game in registry.declarations() if game.demo_options is not None)
 
 
 def play_for_both(game_id: int, chooser: random.Random, wait: float = 0) -> None:
@@ -22,7 +26,8 @@ def play_for_both(game_id: int, chooser: random.Random, wait: float = 0) -> None
 
     With a real worker, `wait` is how long to wait for each verdict.
     """
-    rules = engine("kropki")
+    declared = registry.declaration(Game.objects.values_list("game", flat=True).get(pk=game_id))
+    rules = declared.engine
     while True:
         game = Game.objects.get(pk=game_id)
         if game.status != Game.Status.ACTIVE:
@@ -31,8 +36,8 @@ def play_for_both(game_id: int, chooser: random.Random, wait: float = 0) -> None
         move = rules.suggest(state)
         if move is None:
             return
-        if chooser.random() < RANDOM_SHARE:
-            move = chooser.choice(rules.free_points(state))
+        if declared.demo_move is not None and chooser.random() < RANDOM_SHARE:
+            move = declared.demo_move(state, chooser)
         player = User.objects.get(pk=game_selectors.players_by_seat(game)[game.to_move])
         sent, _created = game_services.submit_move(
             game_id=game_id, user=player, seq=game.move_count + 1, payload=move
@@ -48,8 +53,8 @@ def create_demo_championship(organiser: User, players: list[User], rounds_played
     championship = services.create_championship(
         organiser=organiser,
         name=DEMO_NAME,
-        game="kropki",
-        options={"width": 12, "height": 12},
+        game=demo_game().name,
+        options=dict(demo_game().demo_options),
         group_format="express",
         playoff_format="express",
         rated=False,

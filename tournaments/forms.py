@@ -4,26 +4,28 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from config.errors import DomainError, NotAllowed
+from games import registry
+from games.forms import chosen_options, option_form_field
 from games.game_field import first_game_name, game_choices
+from games.registry import MATCH_FORMATS, GameDeclaration, OptionField
 from games.titles import FORMAT_TITLES
-from tournaments import services, tiebreaks
+from tournaments import tiebreaks
 from tournaments.models import Championship
 
-# Board size limits and defaults of Kropki (games/engines/kropki: MIN_SIZE, MAX_SIZE, defaults).
-KROPKI_MIN_SIZE, KROPKI_MAX_SIZE = 4, 60
-KROPKI_DEFAULT_SIZE = (39, 32)
-# Dots and Boxes championships offer the sides the rules name (D1): 3, 4 or 5 boxes.
-BOX_SIDES = (3, 4, 5)
-
 FORMAT_LABELS = FORMAT_TITLES
-FORMAT_HELP = {
-    "express": _("Short games: in Kropki the game stops after 80 moves."),
-    "extended": _("Longer games: in Kropki the game stops after 160 moves."),
-    "full": _(
-        "Kropki: 240 moves, then play goes on until one side's lead is secured or the "
-        "board is full."
-    ),
-}
+
+
+def format_help() -> dict[str, str]:
+    """What each match format means, in the words of every game that says."""
+    return {
+        name: " ".join(
+            str(game.format_help[name])
+            for game in registry.declarations()
+            if name in game.format_help
+        )
+        for name in MATCH_FORMATS
+    }
+
 
 POINT_SYSTEM_LABELS = {
     "2-1-0": _("2-1-0: a win 2 points, a draw 1, a loss 0"),
@@ -72,19 +74,35 @@ def tiebreak_label(name: str) -> tuple[str, str, str]:
 TIEBREAK_SLOTS = len(tiebreaks.TIEBREAKS)
 NO_TIEBREAK = ""
 
-# A service error's field → the form field that shows it.
+# A service error's field → the form field that shows it (a game's options: see
+# option_field_name).
 ERROR_FIELDS = {
-    "options.width": "width",
-    "options.height": "height",
-    "options.columns": "columns",
-    "options.rows": "rows",
-    "options.variant": "variant",
     "time_control.initial_s": "initial_minutes",
     "time_control.increment_s": "increment_seconds",
     "time_control.move_s": "move_seconds",
     "time_control": "initial_minutes",
     "tiebreaks": "tiebreak_1",
 }
+
+
+def championship_options() -> list[tuple[GameDeclaration, OptionField, str]]:
+    """Every game's options a championship may set, with the form field of each: the
+    option's own name, or the game's name before it when two games share the name."""
+    offered = [
+        (game, option)
+        for game in registry.declarations()
+        for option in game.options
+        if option.in_championships and option.offered
+    ]
+    names = [option.name for _game, option in offered]
+    return [
+        (
+            game,
+            option,
+            option.name if names.count(option.name) == 1 else f"{game.name}_{option.name}",
+        )
+        for game, option in offered
+    ]
 
 
 def _ordinal_label(position: int) -> str:
@@ -95,49 +113,6 @@ class ChampionshipForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     # Callables: the form offers the games registered when it is shown.
     game = forms.ChoiceField(label=_("Game"), choices=game_choices, initial=first_game_name)
-    width = forms.IntegerField(
-        label=_("Board width"),
-        required=False,
-        initial=KROPKI_DEFAULT_SIZE[0],
-        help_text=_("Kropki only: points across, from 4 to 60."),
-        widget=forms.NumberInput(attrs={"min": KROPKI_MIN_SIZE, "max": KROPKI_MAX_SIZE}),
-    )
-    height = forms.IntegerField(
-        label=_("Board height"),
-        required=False,
-        initial=KROPKI_DEFAULT_SIZE[1],
-        help_text=_("Kropki only: points down, from 4 to 60."),
-        widget=forms.NumberInput(attrs={"min": KROPKI_MIN_SIZE, "max": KROPKI_MAX_SIZE}),
-    )
-    columns = forms.TypedChoiceField(
-        label=_("Boxes across"),
-        choices=[(n, n) for n in BOX_SIDES],
-        coerce=int,
-        initial=5,
-        required=False,
-        help_text=_("Dots and Boxes only (D1)."),
-    )
-    rows = forms.TypedChoiceField(
-        label=_("Boxes down"),
-        choices=[(n, n) for n in BOX_SIDES],
-        coerce=int,
-        initial=4,
-        required=False,
-        help_text=_("Dots and Boxes only (D1)."),
-    )
-    variant = forms.ChoiceField(
-        label=_("Quadrotone variant"),
-        choices=[("main", _("Main")), ("reverse", _("Reverse (paid plan, Q21)"))],
-        initial="main",
-        required=False,
-        help_text=_("Quadrotone only. The reverse variant takes paid entrants only."),
-    )
-    chains = forms.BooleanField(
-        label=_("Quadrotone: chains score (Q15)"), required=False, initial=False
-    )
-    enclosure = forms.BooleanField(
-        label=_("Quadrotone: enclosures score (Q16)"), required=False, initial=False
-    )
     group_size = forms.IntegerField(
         label=_("Players per group"),
         initial=4,
@@ -152,13 +127,13 @@ class ChampionshipForm(forms.Form):
     )
     group_format = forms.ChoiceField(
         label=_("Group stage format"),
-        choices=[(name, FORMAT_LABELS[name]) for name in services.FORMATS],
+        choices=[(name, FORMAT_LABELS[name]) for name in MATCH_FORMATS],
         initial="express",
         widget=forms.RadioSelect,
     )
     playoff_format = forms.ChoiceField(
         label=_("Playoff format"),
-        choices=[(name, FORMAT_LABELS[name]) for name in services.FORMATS],
+        choices=[(name, FORMAT_LABELS[name]) for name in MATCH_FORMATS],
         initial="full",
         widget=forms.RadioSelect,
     )
@@ -204,6 +179,12 @@ class ChampionshipForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.game_options = championship_options()
+        for game, option, name in self.game_options:
+            field = option_form_field(option, required=False)
+            only = _("%(game)s only.") % {"game": game.title}
+            field.help_text = f"{only} {option.help}" if option.help else only
+            self.fields[name] = field
         choices = [(NO_TIEBREAK, _("(none)"))] + [
             (name, tiebreak_label(name)[1]) for name in tiebreaks.TIEBREAKS
         ]
@@ -229,6 +210,16 @@ class ChampionshipForm(forms.Form):
             self.fields[name].widget.attrs["aria-describedby"] = " ".join(described)
 
     # -- reading ------------------------------------------------------------------
+
+    @property
+    def game_option_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """The games' own fields, a group for each game that has any."""
+        groups: dict[str, list[forms.BoundField]] = {}
+        titles = {}
+        for game, _option, name in self.game_options:
+            titles[game.name] = game.title
+            groups.setdefault(game.name, []).append(self[name])
+        return [(titles[game], fields) for game, fields in groups.items()]
 
     @property
     def tiebreak_fields(self) -> list[forms.BoundField]:
@@ -270,15 +261,13 @@ class ChampionshipForm(forms.Form):
     def settings(self) -> dict:
         """The keyword arguments of services.create_championship (organiser aside)."""
         data = self.cleaned_data
-        options = {}
-        game_fields = {
-            "kropki": ("width", "height"),
-            "dots_and_boxes": ("columns", "rows"),
-            "quadrotone": ("variant", "chains", "enclosure"),
-        }
-        for name in game_fields.get(data["game"], ()):
-            if data.get(name) not in (None, ""):
-                options[name] = data[name]
+        chosen = [
+            (option, name) for game, option, name in self.game_options if game.name == data["game"]
+        ]
+        fields = dict((option.name, name) for option, name in chosen)
+        options = chosen_options(
+            tuple(option for option, _name in chosen), data, lambda option: fields[option.name]
+        )
         control = {}
         if data.get("initial_minutes") is not None:
             control["initial_s"] = round(data["initial_minutes"] * 60, 3)
@@ -306,6 +295,17 @@ class ChampionshipForm(forms.Form):
     def add_domain_error(self, error: DomainError) -> None:
         """Show a service's refusal at the field it names, or above the form."""
         field = ERROR_FIELDS.get(error.field or "", error.field)
+        if field and field.startswith("options."):
+            option = field.split(".")[1]
+            game = self.cleaned_data.get("game")
+            field = next(
+                (
+                    name
+                    for declared, o, name in self.game_options
+                    if declared.name == game and o.name == option
+                ),
+                None,
+            )
         private = self.cleaned_data.get("visibility") == Championship.Visibility.PRIVATE
         if field is None and isinstance(error, NotAllowed) and private:
             field = "visibility"

@@ -18,21 +18,20 @@ from accounts import plans
 from accounts.models import User
 from accounts.usernames import canonical_username
 from config.errors import Conflict, DomainError, NotAllowed, NotFound
-from games import clocks, plan_rules
+from games import clocks, plan_rules, registry
 from games import selectors as game_selectors
 from games import services as game_services
 from games.engines import OptionError, engine
 from games.engines.base import seats_in_play
 from games.models import Game
 from games.outcomes import ResultReason
+from games.registry import MATCH_FORMATS
 from games.signals import GameFinished
 from ratings.selectors import ratings_of
 from tournaments import bracket, pairing, selectors, tiebreaks
 from tournaments.models import Championship, Entry, FinalRank, Group, GroupMember, Match, Stage
 
-FORMATS = ("express", "extended", "full")
-# What decides a drawn playoff game: Kropki plays extra time in the same game (K16).
-EXTRA_TIME_GAMES = {"kropki"}
+FORMATS = MATCH_FORMATS
 
 
 # -- creating and entering ----------------------------------------------------------
@@ -47,11 +46,12 @@ def create_championship(*, organiser: User, name: str, game: str, **settings) ->
     options = settings.get("options") or {}
     game_services.refuse_luck_options(rules, options)  # every game of it gets its own deal
     options = plan_rules.options_for_creator(game, options, organiser)
+    formats = registry.declaration(game).formats
     for stage_format in ("group_format", "playoff_format"):
         value = settings.get(stage_format)
-        if value is not None and value not in FORMATS:
+        if value is not None and value not in formats:
             raise DomainError(
-                _("one of %(names)s") % {"names": ", ".join(FORMATS)}, field=stage_format
+                _("one of %(names)s") % {"names": ", ".join(formats)}, field=stage_format
             )
     try:
         rules.new(options)
@@ -258,7 +258,11 @@ def _game_options(championship: Championship, stage: Stage, replay: bool = False
     """A match game's options; every replay of a drawn playoff game is `express` (K16)."""
     options = dict(championship.options)
     options["format"] = "express" if replay else stage.format
-    if stage.kind == Stage.Kind.PLAYOFF and championship.game in EXTRA_TIME_GAMES:
+    # A game whose rules settle a level playoff game in extra time takes `extra_time` (K14).
+    if (
+        stage.kind == Stage.Kind.PLAYOFF
+        and registry.declaration(championship.game).playoff_extra_time
+    ):
         options["extra_time"] = True
     return options
 

@@ -20,13 +20,14 @@ from django.views.decorators.http import require_POST
 
 from accounts import plans
 from config.errors import DomainError
+from games import registry
 from games.titles import result_reason
 from tournaments import bracket_drawing, pairing, selectors, services, tiebreaks
 from tournaments.forms import (
-    FORMAT_HELP,
     FORMAT_LABELS,
     POINT_SYSTEM_LABELS,
     ChampionshipForm,
+    format_help,
     tiebreak_label,
 )
 from tournaments.models import Championship
@@ -185,7 +186,7 @@ def championship_new(request: HttpRequest) -> HttpResponse:
         "tournaments/championship_new.html",
         {
             "form": form,
-            "format_help": FORMAT_HELP,
+            "format_help": format_help(),
             "can_private": plans.has_entitlement(
                 request.user, plans.Entitlement.PRIVATE_CHAMPIONSHIPS
             ),
@@ -257,6 +258,11 @@ def _bracket(championship: Championship, schedule: list[dict]) -> bracket_drawin
 
 def championship_page(request: HttpRequest, championship_id: int) -> HttpResponse:
     championship = _visible(request, championship_id)
+    game_format_help = (
+        registry.declaration(championship.game).format_help
+        if championship.game in registry.names()
+        else {}
+    )
     user = request.user
     entries = selectors.entries_of(championship)
     mine = next((e for e in entries if user.is_authenticated and e.player_id == user.pk), None)
@@ -286,8 +292,8 @@ def championship_page(request: HttpRequest, championship_id: int) -> HttpRespons
             "time_control": time_control_text(championship.time_control),
             "group_format": format_text(championship.group_format),
             "playoff_format": format_text(championship.playoff_format),
-            "group_format_help": FORMAT_HELP.get(championship.group_format, ""),
-            "playoff_format_help": FORMAT_HELP.get(championship.playoff_format, ""),
+            "group_format_help": game_format_help.get(championship.group_format, ""),
+            "playoff_format_help": game_format_help.get(championship.playoff_format, ""),
             "points_system": POINT_SYSTEM_LABELS.get(
                 championship.points_system, championship.points_system
             ),

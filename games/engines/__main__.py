@@ -68,7 +68,7 @@ def solve(arguments: argparse.Namespace) -> int:
     if arguments.game != "dots_and_boxes":
         print(f"solve: there is no solver for {arguments.game!r}", file=sys.stderr)
         return 2
-    from games.engines.dots_and_boxes import solver
+    from games.catalog.dots_and_boxes.engine import solver
 
     rules = engine(arguments.game)
     sizes = {

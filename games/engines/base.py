@@ -150,6 +150,48 @@ class Engine(Protocol):
         """One line of the replay command per move (see games/engines/__main__.py)."""
         ...
 
+    # Abilities some games have; StandardEngine gives every engine the plain answer.
+    ranks_places: bool  # places() ranks every seat at the end (a game of more than 2)
+    draws_as_moves: bool  # an agreed draw is the move draw_move() (it sets the scores)
+
+    def seats_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """The seats a game with these options has (a game for 2 or 4 players says which)."""
+        ...
+
+    def places(self, state: Any) -> dict[str, int] | None:
+        """Every seat's place in a finished game, when the engine ranks places."""
+        ...
+
+
+class StandardEngine:
+    """The plain answer to every optional part of `Engine`: a game inherits it and sets only
+    what its rules say otherwise. Two players, no stand-in, no undo, any clock, no luck,
+    a JSON record, losing on time."""
+
+    stand_in = False
+    stand_in_limited = False
+    allows_undo = False
+    move_time_limits: tuple[int, ...] | None = None
+    random_setup = False
+    luck_options: tuple[str, ...] = ()
+    record_formats: tuple[str, ...] = ("json",)
+    first_by_lot = False
+    time_out = "lose"
+    scored_endings = False
+    draw_offer_interval_s: int | None = None
+    disconnect_loses_after_s: int | None = None
+    away_after_s: int | None = None
+    fixed_time_control: dict | None = None
+    ranks_places = False
+    draws_as_moves = False
+    seats: tuple[str, ...] = ()
+
+    def seats_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        return tuple(self.seats)
+
+    def places(self, state: Any) -> dict[str, int] | None:
+        return None
+
 
 def refuse_unknown_options(options: Mapping[str, Any], known: Iterable[str]) -> None:
     unknown = sorted(set(options) - set(known))
@@ -203,5 +245,4 @@ def json_record_parts(text: str, game: str) -> tuple[dict, dict, list]:
 
 def seats_in_play(rules: Engine, options: Mapping[str, Any]) -> tuple[str, ...]:
     """The seats a game with these options has (an engine for 2 or 4 players says which)."""
-    chooser = getattr(rules, "seats_for", None)
-    return tuple(chooser(options)) if chooser is not None else tuple(rules.seats)
+    return tuple(rules.seats_for(options))

@@ -22,7 +22,7 @@ def finish(
 ) -> None:
     """End the game; with the final state, an engine that ranks several players gives places."""
     rules = engine(game.game)
-    if state is not None and hasattr(rules, "places"):
+    if state is not None and rules.ranks_places:
         game.places = rules.places(state)
     game.status = Game.Status.FINISHED
     game.winner = winner or ""
@@ -119,7 +119,7 @@ def offer_draw(game_id: int, user: User) -> Game:
             raise Conflict(_("Draws are agreed between two players."), code="no_draw")
         now = timezone.now()
         if game.draw_offer and game.draw_offer != seat.seat:
-            if rules.scored_endings and hasattr(rules, "draw_move"):
+            if rules.draws_as_moves:
                 scored_ending(game, rules, seat, user, rules.draw_move(), change.events)
             else:
                 finish(game, None, ResultReason.AGREEMENT, now, change.events)

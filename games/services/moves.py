@@ -44,7 +44,7 @@ def submit_move(*, game_id: int, user: User, seq: int, payload) -> tuple[Move, b
     try:
         rules.validate_move(payload)
     except IllegalMove as refusal:
-        message = refusal_message(refusal.code, refusal.message)
+        message = refusal_message(game_name, refusal.code, refusal.message)
         raise DomainError(message, code=refusal.code, field="move") from None
     try:
         # Outside a transaction the INSERT commits on its own: one round trip, durable

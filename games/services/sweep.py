@@ -4,8 +4,8 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from games import presence, tasks
-from games.engines import GAMES, engine
+from games import presence, registry, tasks
+from games.engines import engine
 from games.models import Game, Move
 from games.services import seats
 
@@ -29,7 +29,7 @@ def sweep() -> list[int]:
 
 def games_with_a_player_gone() -> set[int]:
     """Active games of rules that keep track of who is there where a player is gone."""
-    watched = [name for name in GAMES if presence.kept_for(engine(name))]
+    watched = [name for name in registry.names() if presence.kept_for(engine(name))]
     games = Game.objects.filter(status=Game.Status.ACTIVE, game__in=watched)
     return {
         game.pk

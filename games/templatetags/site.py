@@ -13,6 +13,18 @@ def game_title(game: str) -> str:
     return title_of(game)
 
 
+@register.simple_tag
+def game_settings(game: str, options: dict) -> str:
+    """The game's title and what its options make of it: "Kropki (Dots), 20×20 board"."""
+    from games import registry
+
+    parts = [title_of(game)]
+    if game in registry.names():
+        describe = registry.declaration(game).describe_options
+        parts += [str(part) for part in describe(options or {})] if describe else []
+    return ", ".join(parts)
+
+
 @register.filter
 def clock(seconds: float | None) -> str:
     """Seconds as m:ss (h:mm:ss from an hour up); an empty string when there is no clock."""

@@ -121,7 +121,8 @@ def click_point(page, x: int, y: int) -> None:
 def start_practice_kropki(page, site: str) -> None:
     """From the new-game page, a practice Kropki game on an empty 10×10 board."""
     page.goto(f"{site}/games/new/")
-    page.get_by_label("Board").select_option("10x10")
+    page.get_by_label("Board width").fill("10")
+    page.get_by_label("Board height").fill("10")
     page.get_by_label("Start").select_option("empty")
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r"/games/\d+/$"))

@@ -1,6 +1,6 @@
 """Building Kropki positions by moves, for the tests."""
 
-from games.engines.kropki import ENGINE, KropkiState
+from games.catalog.kropki.engine import ENGINE, KropkiState
 
 
 def play(*moves, width: int = 12, height: int = 12, start="empty", **options) -> KropkiState:

@@ -5,16 +5,16 @@ import random
 
 import pytest
 
-from games.engines.dots_and_boxes import ENGINE
-from games.engines.dots_and_boxes.board import completes, gives_third_side
-from games.engines.dots_and_boxes.cpu import (
+from games.catalog.dots_and_boxes.engine import ENGINE
+from games.catalog.dots_and_boxes.engine.board import completes, gives_third_side
+from games.catalog.dots_and_boxes.engine.cpu import (
     EXACT_LINES,
     capture_all,
     controlled_value,
     safe_lines,
     sides_left,
 )
-from games.engines.dots_and_boxes.solver import line_values
+from games.catalog.dots_and_boxes.engine.solver import line_values
 from tests.engines.test_dots_and_boxes_rules import draw_lines, play, random_position
 
 

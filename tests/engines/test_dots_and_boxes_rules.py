@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.catalog.dots_and_boxes.engine import ENGINE
 from games.engines import GAMES, IllegalMove, OptionError, Record, RecordError, engine
-from games.engines.dots_and_boxes import ENGINE
 
 
 def play(*moves, columns: int = 5, rows: int = 4, **options):

@@ -23,15 +23,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engines.__main__ import main
-from games.engines.dots_and_boxes import ENGINE
-from games.engines.dots_and_boxes.solver import (
+from games.catalog.dots_and_boxes.engine import ENGINE
+from games.catalog.dots_and_boxes.engine.solver import (
     MAX_LINES,
     PositionTooLarge,
     SolverTimeout,
     clear_cache,
     solve,
 )
+from games.engines.__main__ import main
 from tests.engines.test_dots_and_boxes_rules import play, random_position
 
 

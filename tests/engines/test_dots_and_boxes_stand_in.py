@@ -3,9 +3,9 @@ no box away while there is one, else the smallest sacrifice."""
 
 import pytest
 
-from games.engines.dots_and_boxes import ENGINE
-from games.engines.dots_and_boxes.board import completes
-from games.engines.dots_and_boxes.cpu import (
+from games.catalog.dots_and_boxes.engine import ENGINE
+from games.catalog.dots_and_boxes.engine.board import completes
+from games.catalog.dots_and_boxes.engine.cpu import (
     boxes_handed_over,
     safe_lines,
     sides_left,

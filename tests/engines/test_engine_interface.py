@@ -10,9 +10,9 @@ from tests.support.processes import PROJECT
 
 def test_engines_import_without_django():
     probe = (
-        "import sys, games.engines.kropki, games.engines.dots_and_boxes.solver, "
-        "games.engines.quadrotone.engine, games.engines.quadrotone.bot, "
-        "games.engines.quadramids.engine, games.engines.quadramids.cpu, "
+        "import sys, games.catalog.kropki.engine, games.catalog.dots_and_boxes.engine.solver, "
+        "games.catalog.quadrotone.engine.engine, games.catalog.quadrotone.engine.bot, "
+        "games.catalog.quadramids.engine.engine, games.catalog.quadramids.engine.cpu, "
         "games.engines.__main__; print('django' in sys.modules)"
     )
     result = subprocess.run(

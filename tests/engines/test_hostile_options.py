@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games import engines
 from games.engines import GAMES, OptionError, engine
 
 HOSTILE = [
@@ -22,7 +23,7 @@ HOSTILE = [
 
 
 def known_options(game: str) -> tuple[str, ...]:
-    return importlib.import_module(f"games.engines.{game}.options").KNOWN
+    return importlib.import_module(f"{engines.package(game)}.engine.options").KNOWN
 
 
 def nested(value) -> list[dict]:

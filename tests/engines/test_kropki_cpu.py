@@ -2,7 +2,7 @@
 
 import random
 
-from games.engines.kropki import ENGINE
+from games.catalog.kropki.engine import ENGINE
 from tests.engines.kropki_helpers import blue, play, red, score
 
 

@@ -2,8 +2,8 @@
 
 import pytest
 
+from games.catalog.kropki.engine import ENGINE
 from games.engines import OptionError
-from games.engines.kropki import ENGINE
 from tests.engines.kropki_helpers import blue, play, quiet_moves, red
 
 # Blue takes red 20-10 in the middle of the board: 1:0, far from secured (K13).

@@ -3,8 +3,8 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.catalog.kropki.engine import ENGINE
 from games.engines import IllegalMove
-from games.engines.kropki import ENGINE
 from tests.engines.kropki_reference import BLUE, RED, ReferenceBoard
 
 COLOURS = {"blue": BLUE, "red": RED}

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
+from games.catalog.kropki.engine import ENGINE
 from games.engines import Record, RecordError
-from games.engines.kropki import ENGINE
 
 REAL_GAMES = Path(__file__).resolve().parent / "data" / "kropki"
 # Final scores (blue, red) published with the files in shared/data/README.md.

@@ -2,8 +2,8 @@
 
 import pytest
 
+from games.catalog.kropki.engine import ENGINE
 from games.engines import IllegalMove, OptionError
-from games.engines.kropki import ENGINE
 from tests.engines.kropki_helpers import blue, dot_at, owner_at, play, red, score
 
 # A blue diamond around 5-5: four dots linked only diagonally (K5).

@@ -2,7 +2,7 @@
 
 import random
 
-from games.engines.quadramids import ENGINE
+from games.catalog.quadramids.engine import ENGINE
 from tests.engines.test_quadramids_rules import board, cells, play
 
 

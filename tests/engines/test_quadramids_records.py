@@ -4,8 +4,8 @@ import json
 
 import pytest
 
+from games.catalog.quadramids.engine import ENGINE
 from games.engines import Record, RecordError
-from games.engines.quadramids import ENGINE
 
 MOVES = [
     ["put", "d1"],

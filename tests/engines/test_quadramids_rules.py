@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.catalog.quadramids.engine import ENGINE
 from games.engines import IllegalMove, OptionError, Record
-from games.engines.quadramids import ENGINE
 
 # -- helpers (the records and CPU tests use them too) --------------------------------
 
@@ -735,7 +735,7 @@ def test_every_4_player_game_ends_within_the_move_limit(seed):
 
 
 def test_legal_moves_are_exactly_the_moves_the_engine_accepts():
-    from games.engines.quadramids.board import CENTRE, CENTRES, place_name
+    from games.catalog.quadramids.engine.board import CENTRE, CENTRES, place_name
 
     places = [place_name(c) for c in range(64)] + [place_name(CENTRE + c) for c in CENTRES]
     positions = [

@@ -2,8 +2,8 @@
 
 import json
 
-from games.engines.quadrotone import ENGINE
-from games.engines.quadrotone.tiles import tile_id
+from games.catalog.quadrotone.engine import ENGINE
+from games.catalog.quadrotone.engine.tiles import tile_id
 from tests.engines.test_quadrotone_rules import deal_giving, edited, no_limits
 
 R, G, B, Y = 0, 1, 2, 3

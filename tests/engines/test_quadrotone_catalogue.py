@@ -6,13 +6,13 @@ import json
 import numpy as np
 import pytest
 
-from games.engines.quadrotone.catalogue import (
+from games.catalog.quadrotone.engine.catalogue import (
     DEFAULT_PATH,
     CatalogueError,
     load_catalogue,
     parse_catalogue,
 )
-from games.engines.quadrotone.scoring import ScoringMemory, ScoringOptions, score_move
+from games.catalog.quadrotone.engine.scoring import ScoringMemory, ScoringOptions, score_move
 
 DEFAULT = load_catalogue()
 RAW = json.loads(DEFAULT_PATH.read_text(encoding="utf-8"))

@@ -4,9 +4,9 @@ import json
 
 import pytest
 
+from games.catalog.quadrotone.engine import ENGINE
+from games.catalog.quadrotone.engine.deal import deal, random_board
 from games.engines import Record, RecordError
-from games.engines.quadrotone import ENGINE
-from games.engines.quadrotone.deal import deal, random_board
 from tests.engines.test_quadrotone_rules import deal_giving
 
 COMMON_KEYS = {"n", "player", "move", "points", "score", "over", "patterns"}

@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.catalog.quadrotone.engine import ENGINE
+from games.catalog.quadrotone.engine.deal import deal
+from games.catalog.quadrotone.engine.moves import reverse_allowance
+from games.catalog.quadrotone.engine.tiles import colours, groups, letters, rotation_class, tile_id
 from games.engines import GAMES, IllegalMove, OptionError, Record, Result, engine
-from games.engines.quadrotone import ENGINE
-from games.engines.quadrotone.deal import deal
-from games.engines.quadrotone.moves import reverse_allowance
-from games.engines.quadrotone.tiles import colours, groups, letters, rotation_class, tile_id
 
 R, G, B, Y = 0, 1, 2, 3
 ONE_COLOUR = (tile_id(R, R, R, R), tile_id(G, G, G, G), tile_id(B, B, B, B), tile_id(Y, Y, Y, Y))

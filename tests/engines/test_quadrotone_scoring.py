@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engines.quadrotone.catalogue import load_catalogue
-from games.engines.quadrotone.scoring import (
+from games.catalog.quadrotone.engine.catalogue import load_catalogue
+from games.catalog.quadrotone.engine.scoring import (
     SIZE,
     MoveScore,
     ScoringMemory,

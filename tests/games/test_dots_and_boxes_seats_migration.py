@@ -8,7 +8,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from accounts.models import User
-from games.engines.dots_and_boxes import ENGINE
+from games.catalog.dots_and_boxes.engine import ENGINE
 
 BEFORE = [("games", "0007_quadramids")]
 AFTER = [("games", "0008_dots_and_boxes_first_and_second")]

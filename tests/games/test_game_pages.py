@@ -96,7 +96,14 @@ def test_new_practice_game_form_starts_a_game_against_the_cpu(alice):
     assert form.status_code == 200 and 'for="id_opponent"' in form.content.decode()
     response = client.post(
         "/games/new/",
-        {"game": "kropki", "opponent": "cpu", "size": "10x10", "start": "cross", "seat": "red"},
+        {
+            "game": "kropki",
+            "opponent": "cpu",
+            "width": "10",
+            "height": "10",
+            "start": "cross",
+            "seat": "red",
+        },
     )
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
@@ -108,16 +115,18 @@ def test_new_game_form_shows_errors_at_their_field_and_creates_nothing(alice):
     client = logged_in(alice)
     response = client.post(
         "/games/new/",
-        {"game": "kropki", "opponent": "nobody-here", "size": "10x10", "start": "cross",
-         "seat": "blue", "clock": "300+5"},
+        {"game": "kropki", "opponent": "nobody-here", "width": "10", "height": "10",
+         "start": "cross", "seat": "blue", "clock": "300+5"},
     )  # fmt: skip
     assert response.status_code == 200
     html = response.content.decode()
     assert "no player called &#x27;nobody-here&#x27;" in html
     assert html.index("no player called") > html.index('id="id_opponent"')
     assert not Game.objects.exists()
-    bad_size = client.post("/games/new/", {"game": "kropki", "opponent": "cpu", "size": "2x2"})
-    assert "Select a valid choice" in bad_size.content.decode()
+    bad_size = client.post(
+        "/games/new/", {"game": "kropki", "opponent": "cpu", "width": "2", "height": "10"}
+    )
+    assert "a whole number from 4 to 60" in bad_size.content.decode()
     assert not Game.objects.exists()
 
 

@@ -9,8 +9,8 @@ from django.db import connection
 
 from accounts.models import Plan
 from games import live, services
+from games.catalog.quadrotone.engine.deal import deal, random_board
 from games.engines import engine
-from games.engines.quadrotone.deal import deal, random_board
 from games.models import Game, Move
 from tests.games.conftest import play, start_friendly
 

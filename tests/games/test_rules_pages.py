@@ -9,9 +9,11 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import rule_examples, rulebook
+from games import registry, rule_examples, rulebook
+from games.catalog.dots_and_boxes import examples as dots_and_boxes_examples
+from games.catalog.kropki.examples import KROPKI_EXAMPLES, KropkiExample, kropki_position
+from games.catalog.quadrotone import examples as quadrotone_examples
 from games.engines import engine
-from games.rule_examples import KROPKI_EXAMPLES, KropkiExample, kropki_position
 
 RULE_IDS = {
     "kropki": [f"K{n}" for n in range(1, 17)],
@@ -118,7 +120,7 @@ def test_rules_page_is_built_once_and_kept():
 
 def test_documents_ship_with_the_project():
     for game in RULE_IDS:
-        assert (rulebook.RULES_DIR / f"{game}.md").is_file()
+        assert registry.declaration(game).rules_document("en").is_file()
 
 
 # -- Markdown details ------------------------------------------------------------------------
@@ -201,7 +203,7 @@ def test_every_game_rules_page_has_drawings(client, game):
 
 
 def test_every_registered_game_has_an_engine():
-    for game in rule_examples.BUILDERS:
+    for game in registry.names():
         assert engine(game).name == game
 
 
@@ -298,16 +300,16 @@ def test_every_kropki_example_claim_holds(example):
 
 
 def test_D3_example_one_line_completes_two_boxes():
-    (example,) = [e for e in rule_examples.DOTS_AND_BOXES_EXAMPLES if e.rule == "D3"]
-    view, score, to_move = rule_examples.dots_and_boxes_position(example)
+    (example,) = [e for e in dots_and_boxes_examples.DOTS_AND_BOXES_EXAMPLES if e.rule == "D3"]
+    view, score, to_move = dots_and_boxes_examples.dots_and_boxes_position(example)
     seats = ("first", "second")
     assert score == {"first": 2, "second": 0} == dict(zip(seats, example.score, strict=True))
     assert view["boxes"] == ["ff"] and to_move is example.to_move is None
 
 
 def test_D4_example_the_box_taker_draws_again_before_the_turn_passes():
-    (example,) = [e for e in rule_examples.DOTS_AND_BOXES_EXAMPLES if e.rule == "D4"]
-    view, score, to_move = rule_examples.dots_and_boxes_position(example)
+    (example,) = [e for e in dots_and_boxes_examples.DOTS_AND_BOXES_EXAMPLES if e.rule == "D4"]
+    view, score, to_move = dots_and_boxes_examples.dots_and_boxes_position(example)
     assert score == {"first": 0, "second": 1} and view["boxes"][0][0] == "s"
     assert view["h"][0][1] == "s"  # the second player's extra line after taking the box
     assert to_move == example.to_move == "first"
@@ -325,7 +327,7 @@ def test_dots_and_boxes_rules_page_shows_its_examples_after_their_rules(client):
 
 
 def test_quadrotone_rules_page_draws_every_catalogue_pattern_with_its_points(client):
-    from games.engines.quadrotone.catalogue import load_catalogue
+    from games.catalog.quadrotone.engine.catalogue import load_catalogue
 
     catalogue = load_catalogue(None)
     html = _text(client.get(reverse("rules-game", args=["quadrotone"])))
@@ -339,8 +341,8 @@ def test_quadrotone_rules_page_draws_every_catalogue_pattern_with_its_points(cli
 
 
 def test_Q10_catalogue_drawing_has_one_square_per_shape_square():
-    from games.engines.quadrotone.catalogue import load_catalogue
+    from games.catalog.quadrotone.engine.catalogue import load_catalogue
 
     cross = next(p for p in load_catalogue(None).one_colour if p.points == 250)
-    figure = next(f for f in rule_examples.quadrotone_figures() if str(cross.points) in f.caption)
+    figure = next(f for f in quadrotone_examples.figures() if str(cross.points) in f.caption)
     assert str(figure.svg).count("<rect") == len(cross.shape.squares) == 9

@@ -3,7 +3,7 @@ import sys
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from games.engines import GAMES
+from games import registry
 from games.models import Game
 from ratings import periods
 from ratings.models import Rating, RatingChange
@@ -25,10 +25,12 @@ class Command(BaseCommand):
     help = "Replay every rated game in order and rebuild the ratings and their history."
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("--game", choices=GAMES, help="only this game (default: all)")
+        parser.add_argument(
+            "--game", choices=registry.names(), help="only this game (default: all)"
+        )
 
     def handle(self, *args, **options) -> None:
-        for game in [options["game"]] if options["game"] else GAMES:
+        for game in [options["game"]] if options["game"] else registry.names():
             self.recompute(game)
 
     def recompute(self, game: str) -> None:

@@ -1,0 +1,59 @@
+"""Quadramids as the service offers it (rules.md)."""
+
+from pathlib import Path
+
+from django.utils.translation import gettext_lazy as _
+
+from games.catalog.quadramids import drawing, examples
+from games.registry import GameDeclaration, OptionField
+
+GAME = GameDeclaration(
+    name="quadramids",
+    title=_("Quadramids"),
+    summary=_(
+        "On an 8×8 board players bring figures in, step and jump, and remove enemy figures "
+        "by hopping over them. Four figures on a 2×2 square with a fifth on its centre make "
+        "a pyramid, which scores at the start of every turn until an enemy blocks it."
+    ),
+    player_counts=(2, 4),
+    drawing=drawing.board_svg,
+    point_words=drawing.POINT_WORDS,
+    rules_dir=Path(__file__).parent,
+    examples=examples.figures,
+    options=(
+        # A championship's games are between two players.
+        OptionField(
+            "players",
+            _("Players"),
+            "choice",
+            default=2,
+            choices=((2, "2"), (4, "4")),
+            in_championships=False,
+        ),
+        OptionField(
+            "figures",
+            _("Figures each"),
+            "choice",
+            default=16,
+            choices=((16, "16"), (32, _("32 (the long game, two players only)"))),
+        ),
+    ),
+    seat_choices=(
+        ("1", _("1 (moves first)")),
+        ("2", "2"),
+        ("3", _("3 (four players)")),
+        ("4", _("4 (four players)")),
+    ),
+    refusals={
+        "bad_move": _("That is not a move of this game (M1)."),
+        "put_not_allowed": _("A figure is put on a free entry or next to one of yours (M5)."),
+        "empty_hand": _("You have no figure left in hand (M5)."),
+        "not_your_figure": _("That is not one of your figures."),
+        "move_not_allowed": _("That figure cannot go there (M6–M17)."),
+    },
+    board_help=_(
+        "Click a free cell to put a figure there. To move, click one of your figures (or your "
+        "apex or blocker on a centre), then where it goes; the dots show where it may go."
+    ),
+    script="js/quadramids.js",
+)

@@ -1,8 +1,0 @@
-"""Quadramids: rules/quadramids.md as an engine, with its records and a CPU player.
-
-`ENGINE.seats` lists every seat there can be; `ENGINE.seats_for(options)` the seats in play.
-"""
-
-from games.engines.quadramids.engine import ENGINE, QuadramidsEngine, QuadramidsState
-
-__all__ = ["ENGINE", "QuadramidsEngine", "QuadramidsState"]

@@ -1,0 +1,176 @@
+"""The games in play: each game's declaration, read from its package.
+
+A game is one package (see games/catalog): its pure engine, and a `declaration.py`
+whose `GAME` says everything the service needs to know about it — names and texts for
+people, seats, option fields, formats, refusal texts, its board drawer and front-end
+module, its rules page and drawn examples. The settings' `GAMES` lists the packages in
+play; generic code asks this module and never names a game.
+"""
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import import_module
+from pathlib import Path
+from typing import Any, Literal
+
+from django.conf import settings
+from django.utils.functional import Promise
+
+from games import engines
+from games.catalog import BUILT_IN, game_name
+from games.engines import Engine
+
+Text = str | Promise  # a text for people, usually a lazy translation
+
+# The formats of a championship's stages, shortest first (K16, M20 and the like say what
+# each means in a game).
+MATCH_FORMATS = ("express", "extended", "full")
+
+
+@dataclass(frozen=True)
+class OptionField:
+    """One option of a game as the forms offer it, and what may set it.
+
+    `kind`: "choice" (one of `choices`), "number" (a whole number from `minimum` to
+    `maximum`) or "flag" (true or false). The engine checks every option again; the field
+    is how people are offered it.
+    """
+
+    name: str
+    label: Text
+    kind: Literal["choice", "number", "flag"]
+    default: Any = None
+    choices: tuple[tuple[Any, Text], ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    help: Text = ""
+    in_games: bool = True  # offered when a practice or friendly game is started
+    in_championships: bool = True  # a championship may set it for all its games
+    # Choices that every player of the game needs an entitlement for (accounts.plans),
+    # and what a player without it is told ("%(player)s" is their name).
+    paid_choices: Mapping[Any, str] = field(default_factory=dict)
+    paid_refusal: Text = ""
+    # The option is the creator's entitlement, whatever a request asks: never offered.
+    from_plan: str | None = None
+
+    @property
+    def offered(self) -> bool:
+        return self.from_plan is None
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A part of the game page beside the board that a game draws itself (a hand of
+    tiles): `build(position, seat)` gives the template's context, `template` draws it."""
+
+    template: str
+    build: Callable[[dict, str | None], Any]
+
+
+@dataclass(frozen=True)
+class GameDeclaration:
+    """Everything about a game that the service around its engine needs."""
+
+    name: str  # the API name, the package's last part
+    title: Text
+    summary: Text  # what the rules index says about the game
+    player_counts: tuple[int, ...]  # how many players a game may have
+    drawing: Callable[..., str]  # board_svg(position, *, label, playable) -> SVG text
+    rules_dir: Path  # holds rules.md, the binding rules, and rules.<language>.md
+    options: tuple[OptionField, ...] = ()
+    # The creator's seat choice on the new-game form, (seat, label); () when the rules
+    # draw who sits first.
+    seat_choices: tuple[tuple[str, Text], ...] = ()
+    seat_label: Text = ""  # what the form calls the choice ("Your colour"); "Your seat"
+    # The clocks offered for a practice or friendly game, ("" no clock, "300+5" a game
+    # clock with increment, "move:60" a limit per move); () when the rules fix the clock.
+    clocks: tuple[tuple[str, Text], ...] = ()
+    clock_help: Text = ""
+    formats: tuple[str, ...] = MATCH_FORMATS  # the match formats a championship may use
+    format_help: Mapping[str, Text] = field(default_factory=dict)
+    # A playoff game level when its format's moves are played goes on to a decision (K14).
+    playoff_extra_time: bool = False
+    refusals: Mapping[str, Text] = field(default_factory=dict)  # the engine's codes
+    point_words: Mapping[str, Text] = field(default_factory=dict)  # a board's data-points
+    board_help: Text = ""  # how a seated player moves on the board
+    new_game_help: Callable[[Any], Text] | None = None  # the new-game page's note, per creator
+    script: str | None = None  # a static front-end module, for moves of several choices
+    panel: Panel | None = None
+    examples: Callable[[], list] | None = None  # the rules page's figures
+    # The demo championship (`make demo`) is of the first game with demo options; the demo
+    # players play the CPU's moves, and now and then demo_move(state, random) instead.
+    demo_options: Mapping[str, Any] | None = None
+    demo_move: Callable[[Any, Any], Any] | None = None
+    # What the championship page says of the options, beside the game's title.
+    describe_options: Callable[[Mapping[str, Any]], list[Text]] | None = None
+
+    @property
+    def engine(self) -> Engine:
+        return engines.engine(self.name)
+
+    @property
+    def players(self) -> str:
+        """How many play, as the rules index says it."""
+        from django.utils.translation import gettext, ngettext
+
+        counts = self.player_counts
+        if len(counts) == 1:
+            return ngettext("%(n)s player", "%(n)s players", counts[0]) % {"n": counts[0]}
+        return gettext("%(counts)s or %(last)s players") % {
+            "counts": ", ".join(str(n) for n in counts[:-1]),
+            "last": counts[-1],
+        }
+
+    def option(self, name: str) -> OptionField | None:
+        return next((option for option in self.options if option.name == name), None)
+
+    def rules_document(self, language: str) -> Path:
+        """The rules in `language` when translated, else the binding English ones."""
+        translated = self.rules_dir / f"rules.{language.split('-')[0]}.md"
+        if language != "en" and translated.exists():
+            return translated
+        return self.rules_dir / "rules.md"
+
+
+def packages() -> tuple[str, ...]:
+    return tuple(getattr(settings, "GAMES", BUILT_IN))
+
+
+@cache
+def _declarations(listed: tuple[str, ...]) -> dict[str, GameDeclaration]:
+    declared = {}
+    for package in listed:
+        game = import_module(f"{package}.declaration").GAME
+        if game.name != game_name(package):
+            raise ValueError(f"{package}: its declaration is of {game.name!r}")
+        declared[game.name] = game
+    return declared
+
+
+def _in_play() -> dict[str, GameDeclaration]:
+    listed = packages()
+    # The engines follow the settings (a test may change them).
+    if tuple(engines.GAMES) != tuple(game_name(package) for package in listed):
+        engines.use_games(listed)
+    return _declarations(listed)
+
+
+def declarations() -> tuple[GameDeclaration, ...]:
+    """Every game in play, in the settings' order."""
+    return tuple(_in_play().values())
+
+
+def declaration(name: str) -> GameDeclaration:
+    """The game called `name`; KeyError when none is in play."""
+    return _in_play()[name]
+
+
+def names() -> tuple[str, ...]:
+    """The API names of the games in play."""
+    return tuple(_in_play())
+
+
+def load() -> None:
+    """Read every declaration now (at start-up), so a broken one fails at once."""
+    declarations()
