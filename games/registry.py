@@ -116,7 +116,9 @@ class GameDeclaration:
 
         counts = self.player_counts
         if len(counts) == 1:
-            return ngettext("%(n)s player", "%(n)s players", counts[0]) % {"n": counts[0]}
+            return ngettext("%(counter)s player", "%(counter)s players", counts[0]) % {
+                "counter": counts[0]
+            }
         return gettext("%(counts)s or %(last)s players") % {
             "counts": ", ".join(str(n) for n in counts[:-1]),
             "last": counts[-1],
