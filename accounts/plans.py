@@ -67,16 +67,19 @@ def championship_entrant_limit(
 
 
 def entitlement_description(entitlement: Entitlement) -> str:
-    """What an entitlement unlocks, in words for the account page (translated when called)."""
+    """What an entitlement unlocks, in words for the account page (translated when called).
+
+    A game's own entitlements are described by its declaration (`entitlements`)."""
+    from games import registry
+
+    for game in registry.declarations():
+        if entitlement in game.entitlements:
+            return str(game.entitlements[entitlement])
     descriptions = {
-        Entitlement.ROTATED_PATTERNS: gettext(
-            "Turned (90°, 180°, 270°) Quadrotone patterns in the games you create"
-        ),
-        Entitlement.REVERSE_VARIANT: gettext("The reverse Quadrotone variant"),
         Entitlement.LARGE_CHAMPIONSHIPS: gettext("Championships of more than %(limit)d entrants")
         % {"limit": FREE_CHAMPIONSHIP_ENTRANT_LIMIT},
         Entitlement.PRIVATE_CHAMPIONSHIPS: gettext(
             "Private championships, seen only by their organiser and entrants"
         ),
     }
-    return descriptions[entitlement]
+    return descriptions.get(entitlement, entitlement.value.replace("_", " "))

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser, get_encoding
 
-# The deepest real body (a Quadrotone board in a game's options) has 4 levels.
+# The deepest real body (a whole board given in a game's options) has 4 levels.
 MAX_DEPTH = 20
 
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)

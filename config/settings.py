@@ -16,6 +16,7 @@ from kombu import Exchange, Queue
 
 from config.converters import ID_SCHEMA
 from config.env import env_bool, env_int, env_list, env_str
+from games.catalog import BUILT_IN
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -41,6 +42,9 @@ ALLOWED_HOSTS = env_list(
 if PRODUCTION and not ALLOWED_HOSTS:
     raise ImproperlyConfigured("ALLOWED_HOSTS must name the site's host names in production.")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
+
+# The games in play, one package each (games/catalog); a game is added by listing its package.
+GAMES = list(BUILT_IN)
 
 INSTALLED_APPS = [
     "accounts.apps.SiteAdminConfig",  # Django's admin, its log-in on the site's throttles
@@ -215,14 +219,15 @@ REST_FRAMEWORK = {
     "URL_FORMAT_OVERRIDE": None,
 }
 
-# No request the site takes comes near this (the largest, a Quadrotone board in a game's
+# No request the site takes comes near this (the largest, a whole board given in a game's
 # options, is a few kilobytes); a larger body is refused unread, 413 under /api/.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Championships API",
     "DESCRIPTION": (
-        "Championships in Kropki, Dots and Boxes, Quadrotone and Quadramids. "
+        "Board game championships: group stages, playoffs and ratings; each game's rules "
+        "are at /rules/<game>/. "
         "Authenticate with `Authorization: Token <key>` (POST /api/accounts/token/). "
         'Every error is `{"error": {"code", "message", "details"}}`.'
     ),

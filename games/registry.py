@@ -98,6 +98,8 @@ class GameDeclaration:
     script: str | None = None  # a static front-end module, for moves of several choices
     panel: Panel | None = None
     examples: Callable[[], list] | None = None  # the rules page's figures
+    # What the paid plan's entitlements that this game's options need unlock, in words.
+    entitlements: Mapping[str, Text] = field(default_factory=dict)
     # The demo championship (`make demo`) is of the first game with demo options; the demo
     # players play the CPU's moves, and now and then demo_move(state, random) instead.
     demo_options: Mapping[str, Any] | None = None

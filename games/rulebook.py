@@ -2,7 +2,7 @@
 
 Each game's binding English rules are a Markdown file of this package. A page renders it to
 HTML and adds what a reader needs: an anchor on every numbered rule (`<li id="K6">`, so
-`/rules/kropki/#K6` links to it, its number a link to itself), the `**[decision]**` markers
+`/rules/<game>/#K6` links to it, its number a link to itself), the `**[decision]**` markers
 as badges, a table of contents (sections and their rules), and the drawn examples of
 `games.rule_examples` right after the rule each illustrates. Pages are built once per game
 and language and kept in memory.

@@ -14,7 +14,7 @@ class GameFinished:
     """A game's ending as the other apps see it."""
 
     game_id: int
-    kind: str  # the game's id in the registry, e.g. "kropki"
+    kind: str  # the game's API name in the registry
     match_id: int | None  # the championship match it belongs to, if any
     rated: bool
     winner: str  # the winning seat; "" for a draw or a game ranked by places

@@ -57,7 +57,7 @@ TIEBREAK_LABELS = {
     "game_score_difference": (
         _("Diff"),
         _("Game score difference"),
-        _("Score won minus score lost over all games (in Kropki: dots captured minus lost)."),
+        _("Score won minus score lost over all games (dots, boxes or points, by the game)."),
     ),
     "lots": (
         _("Lot"),

@@ -38,7 +38,7 @@ def package(game: str) -> str:
 
 
 def engine(game: str) -> Engine:
-    """The engine of a game by its API name (`kropki`, ...); KeyError when unknown."""
+    """The engine of a game by its API name; KeyError when no such game is in play."""
     # Imported on first use: a process that plays one game loads only its engine.
     return import_module(f"{package(game)}.engine").ENGINE
 

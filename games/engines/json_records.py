@@ -1,4 +1,5 @@
-"""Game records that are plain JSON: {"game", "options", "moves"} (Dots and Boxes, Quadramids).
+"""Game records that are plain JSON: {"game", "options", "moves"}, for the games whose rules
+define no other record.
 
 Each game passes its name and its option parser; the record's moves are checked when the
 game is replayed, not when it is read.

@@ -15,7 +15,7 @@ def game_title(game: str) -> str:
 
 @register.simple_tag
 def game_settings(game: str, options: dict) -> str:
-    """The game's title and what its options make of it: "Kropki (Dots), 20×20 board"."""
+    """The game's title and what its declaration says of its options ("…, 20×20 board")."""
     from games import registry
 
     parts = [title_of(game)]

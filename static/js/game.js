@@ -203,7 +203,7 @@
     var g = grid();
     if (!svg || !g) return;
     var mark = document.createElementNS("http://www.w3.org/2000/svg", "circle");
-    // Kropki's seats are colours themselves.
+    // Where a game's seats are colours, the seat names the colour.
     mark.setAttribute("class", "dot pending " + (colour || seat || ""));
     mark.setAttribute("r", "6");
     mark.setAttribute("cx", String(g.left + (point.x - 1) * g.cell));
@@ -299,7 +299,7 @@
 
   var STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
 
-  // A board whose moves are composed of several choices (Quadrotone) brings its own script,
+  // A board whose moves are composed of several choices (tiles, say) brings its own script,
   // which registers in window.GameComposers and gets the page's tools.
   function composer() {
     var svg = board();

@@ -80,6 +80,12 @@ GAME = GameDeclaration(
         ),
     ),
     new_game_help=new_game_help,
+    entitlements={
+        plans.Entitlement.ROTATED_PATTERNS: _(
+            "Turned (90°, 180°, 270°) Quadrotone patterns in the games you create"
+        ),
+        plans.Entitlement.REVERSE_VARIANT: _("The reverse Quadrotone variant"),
+    },
     refusals={
         "not_your_tile": _("That tile is not in your hand (Q6)."),
         "cell_taken": _("That cell is taken (Q6, Q7)."),
