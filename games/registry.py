@@ -175,6 +175,12 @@ def names() -> tuple[str, ...]:
     return tuple(_in_play())
 
 
+def directory(name: str) -> Path:
+    """The folder of the game's package."""
+    _in_play()
+    return Path(import_module(engines.package(name)).__file__).parent
+
+
 def load() -> None:
     """Read every declaration now (at start-up), so a broken one fails at once."""
     declarations()

@@ -104,7 +104,7 @@ def test_quadramids_page_shows_the_board_with_its_figures(alice, alice_api):
     html = client.get(f"/games/{game_id}/").content.decode()
     assert "board-quadramids" in html and 'data-composer="quadramids"' in html
     assert html.count('class="figure seat-') == 4  # one figure put by each of the four
-    assert "js/quadramids.js" in html and "Player 4" in html
+    assert "quadramids/composer.js" in html and "Player 4" in html
 
 
 def test_quadramids_rules_page_draws_the_board_of_M1_to_M3(client):

@@ -204,7 +204,7 @@ def test_quadrotone_page_shows_the_board_the_players_tiles_and_the_info(alice, a
     assert "board-quadrotone" in html and 'data-composer="quadrotone"' in html
     assert html.count('class="hand-tile"') == 128
     assert "Only patterns as drawn score (rotations off, Q14)" in html
-    assert "js/quadrotone.js" in html
+    assert "quadrotone/composer.js" in html
 
 
 def test_quadrotone_championship_games_get_their_own_deals(alice, bob, alice_api, bob_api):

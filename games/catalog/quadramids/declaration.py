@@ -55,5 +55,5 @@ GAME = GameDeclaration(
         "Click a free cell to put a figure there. To move, click one of your figures (or your "
         "apex or blocker on a centre), then where it goes; the dots show where it may go."
     ),
-    script="js/quadramids.js",
+    script="quadramids/composer.js",
 )

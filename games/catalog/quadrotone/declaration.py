@@ -108,7 +108,7 @@ GAME = GameDeclaration(
         "make one move. To rearrange, click a tile on the board, then where it goes. On the "
         "board the arrow keys move a cell at a time and Enter chooses."
     ),
-    script="js/quadrotone.js",
-    panel=Panel(template="games/quadrotone_panel.html", build=drawing.panel),
+    script="quadrotone/composer.js",
+    panel=Panel(template="quadrotone/panel.html", build=drawing.panel),
     describe_options=describe_options,
 )

@@ -1,0 +1,1 @@
+"""Kropki (Dots): the rules engine, its declaration, board drawing, examples and rules."""

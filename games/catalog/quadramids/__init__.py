@@ -1,0 +1,1 @@
+"""Quadramids: the rules engine, its declaration, board drawing, examples and rules."""

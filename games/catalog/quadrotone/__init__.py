@@ -1,0 +1,1 @@
+"""Quadrotone: the rules engine, its declaration, board drawing, examples and rules."""
