@@ -8,7 +8,7 @@ play; generic code asks this module and never names a game.
 """
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import import_module
 from pathlib import Path
@@ -76,8 +76,10 @@ class GameDeclaration:
     title: Text
     summary: Text  # what the rules index says about the game
     player_counts: tuple[int, ...]  # how many players a game may have
-    drawing: Callable[..., str]  # board_svg(position, *, label, playable) -> SVG text
-    rules_dir: Path  # holds rules.md, the binding rules, and rules.<language>.md
+    # What the package's own modules give when not named here: board_svg and POINT_WORDS
+    # of drawing.py, figures of examples.py, and the package's folder for rules.md.
+    drawing: Callable[..., str] | None = None  # board_svg(position, *, label, playable)
+    rules_dir: Path | None = None  # holds rules.md, the binding rules, and rules.<language>.md
     options: tuple[OptionField, ...] = ()
     # The creator's seat choice on the new-game form, (seat, label); () when the rules
     # draw who sits first.
@@ -148,8 +150,34 @@ def _declarations(listed: tuple[str, ...]) -> dict[str, GameDeclaration]:
         game = import_module(f"{package}.declaration").GAME
         if game.name != game_name(package):
             raise ValueError(f"{package}: its declaration is of {game.name!r}")
-        declared[game.name] = game
+        declared[game.name] = _completed(game, package)
     return declared
+
+
+def _module(name: str):
+    try:
+        return import_module(name)
+    except ModuleNotFoundError as missing:
+        if missing.name != name:  # the module exists and fails to import something
+            raise
+        return None
+
+
+def _completed(game: GameDeclaration, package: str) -> GameDeclaration:
+    """The declaration with what its package's modules give by convention filled in."""
+    found: dict[str, Any] = {}
+    drawing = _module(f"{package}.drawing")
+    if game.drawing is None:
+        if drawing is None:
+            raise ValueError(f"{package}: no drawing.py, and the declaration names no drawing")
+        found["drawing"] = drawing.board_svg
+    if not game.point_words and drawing is not None:
+        found["point_words"] = getattr(drawing, "POINT_WORDS", {})
+    if game.examples is None and (examples := _module(f"{package}.examples")) is not None:
+        found["examples"] = examples.figures
+    if game.rules_dir is None:
+        found["rules_dir"] = Path(import_module(package).__file__).parent
+    return replace(game, **found)
 
 
 def _in_play() -> dict[str, GameDeclaration]:

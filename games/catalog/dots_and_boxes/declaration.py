@@ -1,10 +1,7 @@
 """Dots and Boxes as the service offers it (rules.md)."""
 
-from pathlib import Path
-
 from django.utils.translation import gettext_lazy as _
 
-from games.catalog.dots_and_boxes import drawing, examples
 from games.registry import GameDeclaration, OptionField
 
 BOX_SIDES = tuple((side, str(side)) for side in (3, 4, 5))  # D1: a side of 3, 4 or 5 boxes
@@ -25,10 +22,6 @@ GAME = GameDeclaration(
         "with more boxes wins."
     ),
     player_counts=(2,),
-    drawing=drawing.board_svg,
-    point_words=drawing.POINT_WORDS,
-    rules_dir=Path(__file__).parent,
-    examples=examples.figures,
     options=(
         OptionField(
             "columns",

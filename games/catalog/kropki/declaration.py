@@ -1,10 +1,7 @@
 """Kropki (Dots) as the service offers it (rules.md)."""
 
-from pathlib import Path
-
 from django.utils.translation import gettext_lazy as _
 
-from games.catalog.kropki import drawing, examples
 from games.catalog.kropki.engine import ENGINE
 from games.catalog.kropki.engine.board import MAX_SIZE, MIN_SIZE
 from games.catalog.kropki.engine.options import DEFAULT_HEIGHT, DEFAULT_WIDTH
@@ -27,10 +24,6 @@ GAME = GameDeclaration(
         "the lead can no longer be caught up, and the higher score wins."
     ),
     player_counts=(2,),
-    drawing=drawing.board_svg,
-    point_words=drawing.POINT_WORDS,
-    rules_dir=Path(__file__).parent,
-    examples=examples.figures,
     options=(
         OptionField(
             "width",

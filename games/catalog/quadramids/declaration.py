@@ -1,10 +1,7 @@
 """Quadramids as the service offers it (rules.md)."""
 
-from pathlib import Path
-
 from django.utils.translation import gettext_lazy as _
 
-from games.catalog.quadramids import drawing, examples
 from games.registry import GameDeclaration, OptionField
 
 GAME = GameDeclaration(
@@ -16,10 +13,6 @@ GAME = GameDeclaration(
         "a pyramid, which scores at the start of every turn until an enemy blocks it."
     ),
     player_counts=(2, 4),
-    drawing=drawing.board_svg,
-    point_words=drawing.POINT_WORDS,
-    rules_dir=Path(__file__).parent,
-    examples=examples.figures,
     options=(
         # A championship's games are between two players.
         OptionField(

@@ -1,11 +1,9 @@
 """Quadrotone as the service offers it (rules.md)."""
 
-from pathlib import Path
-
 from django.utils.translation import gettext_lazy as _
 
 from accounts import plans
-from games.catalog.quadrotone import drawing, examples
+from games.catalog.quadrotone import drawing
 from games.registry import GameDeclaration, OptionField, Panel
 
 
@@ -48,10 +46,6 @@ GAME = GameDeclaration(
         "points for long chains and enclosed areas."
     ),
     player_counts=(2,),
-    drawing=drawing.board_svg,
-    point_words=drawing.POINT_WORDS,
-    rules_dir=Path(__file__).parent,
-    examples=examples.figures,
     options=(
         OptionField(
             "variant",
