@@ -3,18 +3,32 @@
 import subprocess
 import sys
 
+import pytest
+
+from games.catalog import BUILT_IN
 from games.engines import GAMES, engine
 from games.engines.base import seats_in_play
 from tests.support.processes import PROJECT
 
 
-def test_engines_import_without_django():
-    probe = (
-        "import sys, games.catalog.kropki.engine, games.catalog.dots_and_boxes.engine.solver, "
-        "games.catalog.quadrotone.engine.engine, games.catalog.quadrotone.engine.bot, "
-        "games.catalog.quadramids.engine.engine, games.catalog.quadramids.engine.cpu, "
-        "games.engines.__main__; print('django' in sys.modules)"
-    )
+PURE_MODULES = [
+    *(f"{package}.engine" for package in BUILT_IN),
+    "games.catalog.dots_and_boxes.engine.solver",
+    "games.catalog.quadrotone.engine.bot",
+    "games.catalog.quadramids.engine.cpu",
+    "games.engines.__main__",
+    "games.outcomes",
+    "games.clocks",
+    "tournaments.pairing",
+    "tournaments.bracket",
+    "tournaments.tiebreaks",
+    "ratings.glicko2",
+]
+
+
+@pytest.mark.parametrize("module", PURE_MODULES)
+def test_engines_and_pure_algorithms_import_without_django(module):
+    probe = f"import sys, {module}; print('django' in sys.modules)"
     result = subprocess.run(
         [sys.executable, "-c", probe], cwd=PROJECT, capture_output=True, text=True, check=True
     )
