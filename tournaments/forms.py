@@ -212,14 +212,14 @@ class ChampionshipForm(forms.Form):
     # -- reading ------------------------------------------------------------------
 
     @property
-    def game_option_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
-        """The games' own fields, a group for each game that has any."""
+    def game_option_groups(self) -> list[tuple[str, str, list[forms.BoundField]]]:
+        """The games' own fields: (game, title, fields) for each game that has any."""
         groups: dict[str, list[forms.BoundField]] = {}
         titles = {}
         for game, _option, name in self.game_options:
             titles[game.name] = game.title
             groups.setdefault(game.name, []).append(self[name])
-        return [(titles[game], fields) for game, fields in groups.items()]
+        return [(game, titles[game], fields) for game, fields in groups.items()]
 
     @property
     def tiebreak_fields(self) -> list[forms.BoundField]:
