@@ -7,12 +7,13 @@ game's own keys. On the first illegal move it prints {"n", "error"} and exits
 with status 2; a record that cannot be read gives one line on stderr and
 status 2. RECORD is a JSON record or an SGF file; "-" reads standard input.
 
-    python -m games.engines solve dots_and_boxes [--columns C] [--rows R] [--record FILE]
+    python -m games.engines solve GAME [--OPTION VALUE ...] [--record FILE]
 
-prints {"value", "best", "seconds"}: the net boxes the player to move can force
-from the empty board (or the record's last position) and a move that does it.
-A position with more undrawn lines than the solver takes, a finished game or a
-record that cannot be played gives one line on stderr and status 2.
+for a game whose engine has an exact solver, prints {"value", "best", "seconds"}: what
+the player to move can force from the start (a new game with those options, e.g.
+`--columns 2 --rows 2`) or from the record's last position, and a move that does it. A
+position beyond the solver, a finished game or a record that cannot be played gives one
+line on stderr and status 2.
 """
 
 import argparse
@@ -20,14 +21,25 @@ import json
 import sys
 from dataclasses import replace
 
+from games import engines
 from games.engines import IllegalMove, RecordError, engine
+from games.engines.base import CannotSolve
+
+
+def sgf_game() -> str:
+    """The game whose records are SGF files (its engine writes them)."""
+    for game in engines.GAMES:
+        if "sgf" in engine(game).record_formats:
+            return game
+    raise RecordError("no game in play reads SGF records")
 
 
 def read_record(text: str, filename: str):
-    """The record and its engine; SGF is Kropki's exchange format, JSON names its game."""
+    """The record and its engine: an SGF file is of the game that writes SGF, a JSON record
+    names its game."""
     stripped = text.lstrip()
     if filename.lower().endswith(".sgf") or stripped.startswith("("):
-        game = "kropki"
+        game = sgf_game()
     else:
         try:
             data = json.loads(text)
@@ -64,22 +76,36 @@ def replay(arguments: argparse.Namespace) -> int:
     return 0
 
 
+def option_values(words: list[str]) -> dict:
+    """`--columns 2 --rows 3` → {"columns": 2, "rows": 3}: a game's options by name."""
+    options: dict = {}
+    for index in range(0, len(words), 2):
+        name, value = words[index], words[index + 1] if index + 1 < len(words) else None
+        if not name.startswith("--") or value is None:
+            raise RecordError(f"options are given as --NAME VALUE, not {name!r}")
+        try:
+            options[name[2:].replace("-", "_")] = json.loads(value)
+        except json.JSONDecodeError:
+            options[name[2:].replace("-", "_")] = value
+    return options
+
+
 def solve(arguments: argparse.Namespace) -> int:
-    if arguments.game != "dots_and_boxes":
+    try:
+        rules = engine(arguments.game)
+    except KeyError:
+        print(f"solve: unknown game {arguments.game!r}", file=sys.stderr)
+        return 2
+    if not rules.solves:
         print(f"solve: there is no solver for {arguments.game!r}", file=sys.stderr)
         return 2
-    from games.catalog.dots_and_boxes.engine import solver
-
-    rules = engine(arguments.game)
-    sizes = {
-        name: value
-        for name, value in (("columns", arguments.columns), ("rows", arguments.rows))
-        if value is not None
-    }
     try:
+        options = option_values(arguments.options)
         if arguments.record is None:
-            state = rules.new(sizes)
+            state = rules.new(options)
         else:
+            if options:
+                raise RecordError("the options are the record's own: give one or the other")
             if arguments.record == "-":
                 text, filename = sys.stdin.read(), ""
             else:
@@ -87,9 +113,6 @@ def solve(arguments: argparse.Namespace) -> int:
                     text, filename = file.read(), arguments.record
             record = rules.read_record(text, filename)
             state = rules.new(record.options)
-            given = {name: getattr(state.options, name) for name in sizes}
-            if given != sizes:
-                raise RecordError(f"the record's board is {state.board.columns}×{state.board.rows}")
             for n, move in enumerate(record.moves, start=1):
                 try:
                     state, _step = rules.apply(state, move, record=True)
@@ -97,12 +120,12 @@ def solve(arguments: argparse.Namespace) -> int:
                     raise RecordError(f"move {n}: {refusal.message}") from None
         if rules.result(state).over:
             raise RecordError("the game is over: there is nothing to solve")
-        solution = solver.solve(state, arguments.time_limit)
+        solution = rules.solve(state, arguments.time_limit)
     except (OSError, UnicodeDecodeError, RecordError) as error:
         where = f"{arguments.record}: " if arguments.record else ""
         print(f"solve: {where}{error}", file=sys.stderr)
         return 2
-    except (solver.PositionTooLarge, solver.SolverTimeout) as error:
+    except CannotSolve as error:
         print(f"solve: {error}", file=sys.stderr)
         return 2
     answer = {"value": solution.value, "best": solution.best, "seconds": round(solution.seconds, 3)}
@@ -122,15 +145,18 @@ def main(argv: list[str] | None = None) -> int:
     )
     replay_command.set_defaults(run=replay)
     solve_command = commands.add_parser(
-        "solve", help="the exact value and a best move of a position (Dots and Boxes)"
+        "solve",
+        help="the exact value and a best move of a position, for a game with a solver",
+        epilog="Any other --NAME VALUE is an option of the new game (e.g. --columns 2).",
     )
-    solve_command.add_argument("game", help="dots_and_boxes")
-    solve_command.add_argument("--columns", type=int, help="boxes across (default 5)")
-    solve_command.add_argument("--rows", type=int, help="boxes up (default 4)")
+    solve_command.add_argument("game", help="the game's API name")
     solve_command.add_argument("--record", help="solve the last position of this JSON record")
     solve_command.add_argument("--time-limit", type=float, help="give up after these seconds")
     solve_command.set_defaults(run=solve)
-    arguments = parser.parse_args(argv)
+    arguments, rest = parser.parse_known_args(argv)
+    if arguments.command != "solve" and rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    arguments.options = rest
     return arguments.run(arguments)
 
 

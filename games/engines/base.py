@@ -38,6 +38,10 @@ class RecordError(ValueError):
     """A game record that cannot be read or written."""
 
 
+class CannotSolve(Exception):
+    """An exact solver gives up on a position: too large, or out of time."""
+
+
 class OptionError(RecordError):
     """Game options the engine does not accept; `field` names the option at fault."""
 
@@ -162,6 +166,13 @@ class Engine(Protocol):
         """Every seat's place in a finished game, when the engine ranks places."""
         ...
 
+    solves: bool  # solve() gives a position's exact value (the `solve` command)
+
+    def solve(self, state: Any, time_limit: float | None = None) -> Any:
+        """{value, best, seconds} of the position for its side to move; CannotSolve when
+        the position is beyond the solver."""
+        ...
+
 
 class StandardEngine:
     """The plain answer to every optional part of `Engine`: a game inherits it and sets only
@@ -184,6 +195,7 @@ class StandardEngine:
     fixed_time_control: dict | None = None
     ranks_places = False
     draws_as_moves = False
+    solves = False
     seats: tuple[str, ...] = ()
 
     def seats_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
@@ -191,6 +203,9 @@ class StandardEngine:
 
     def places(self, state: Any) -> dict[str, int] | None:
         return None
+
+    def solve(self, state: Any, time_limit: float | None = None) -> Any:
+        raise CannotSolve(f"there is no solver for {self.name!r}")
 
 
 def refuse_unknown_options(options: Mapping[str, Any], known: Iterable[str]) -> None:

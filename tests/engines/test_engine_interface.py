@@ -10,7 +10,6 @@ from games.engines import GAMES, engine
 from games.engines.base import seats_in_play
 from tests.support.processes import PROJECT
 
-
 PURE_MODULES = [
     *(f"{package}.engine" for package in BUILT_IN),
     "games.catalog.dots_and_boxes.engine.solver",

@@ -102,6 +102,7 @@ class DotsAndBoxesEngine(StandardEngine):
     draw_offer_interval_s = None
     disconnect_loses_after_s = None
     fixed_time_control = None
+    solves = True  # the exact solver of the endgame (solver.py)
 
     # -- playing ---------------------------------------------------------------
     def new(
@@ -267,6 +268,11 @@ class DotsAndBoxesEngine(StandardEngine):
         if state.drawn & ~state.board.all_lines or state.turn not in (FIRST, SECOND):
             raise RecordError("snapshot: it does not fit the board")
         return state
+
+    def solve(self, state: DotsAndBoxesState, time_limit: float | None = None):
+        from games.catalog.dots_and_boxes.engine import solver
+
+        return solver.solve(state, time_limit)
 
     # -- records ---------------------------------------------------------------
     def read_record(self, text: str, filename: str = "") -> Record:

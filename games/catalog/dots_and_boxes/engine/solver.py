@@ -24,17 +24,18 @@ from dataclasses import dataclass
 import numpy as np
 
 from games.catalog.dots_and_boxes.engine.board import Geometry, bits, completes, gives_third_side
+from games.engines.base import CannotSolve
 
 MAX_LINES = 24  # 2^24 int8 values: 16 MB and a few seconds
 CACHE_LINES = 22  # tables this small (4 MB) are kept for the moves that follow
 CACHE_TABLES = 8
 
 
-class PositionTooLarge(ValueError):
+class PositionTooLarge(CannotSolve, ValueError):
     """More undrawn lines than the solver takes on."""
 
 
-class SolverTimeout(RuntimeError):
+class SolverTimeout(CannotSolve, RuntimeError):
     """The time limit ran out before the position was solved."""
 
 
