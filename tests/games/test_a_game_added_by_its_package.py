@@ -10,6 +10,8 @@ rated and listed on its leaderboard — with no file outside its package naming 
 import json
 import os
 import random
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -23,6 +25,7 @@ from ratings.models import Rating
 from tests.conftest import client_with_token
 from tests.games.conftest import play
 from tests.noughts_and_crosses.engine import ENGINE
+from tests.support.processes import PROJECT
 from tournaments.demo import play_for_both
 from tournaments.models import Championship
 
@@ -210,6 +213,35 @@ def test_its_record_downloads_as_json_and_replays_to_the_same_position(alice_api
     refused = api.get(f"/api/games/{game_id}/record/", {"format": "sgf"})
     assert refused.status_code == 400
     assert list(refused.json()["error"]["details"]) == ["format"]
+
+
+def test_its_record_replays_with_the_engines_command_once_its_package_is_named(
+    alice_api, bob_api, api
+):
+    game_id = friendly(alice_api, bob_api)
+    play_moves(game_id, X_WINS, {"x": alice_api, "o": bob_api})
+    record = api.get(f"/api/games/{game_id}/record/").content.decode()
+    command = [sys.executable, "-m", "games.engines", "replay", "-"]
+    named = subprocess.run(
+        [*command, "--game", "tests.noughts_and_crosses"],
+        cwd=PROJECT, input=record, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert named.returncode == 0, named.stderr
+    lines = [json.loads(line) for line in named.stdout.splitlines()]
+    assert [line["player"] for line in lines] == ["x", "o", "x", "o", "x"]
+    assert lines[-1]["points"] == 1 and lines[-1]["over"] is True
+    unnamed = subprocess.run(
+        command, cwd=PROJECT, input=record, capture_output=True, text=True, timeout=60
+    )
+    assert unnamed.returncode == 2 and "unknown game 'noughts_and_crosses'" in unnamed.stderr
+
+
+def test_its_engine_imports_without_django():
+    probe = "import sys, tests.noughts_and_crosses.engine; print('django' in sys.modules)"
+    result = subprocess.run(
+        [sys.executable, "-c", probe], cwd=PROJECT, capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "False"
 
 
 def test_its_rules_page_renders_with_anchors_and_the_index_lists_it(client):
