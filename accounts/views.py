@@ -214,7 +214,7 @@ def game_row(game: Game, player: User) -> dict:
         "opponents": opponents,
         "outcome": outcome,
         "outcome_label": OUTCOMES[outcome],
-        "reason": result_reason(game.result_reason) if game.result_reason else "",
+        "reason": result_reason(game.result_reason, game.game) if game.result_reason else "",
         "score": " : ".join(str(points) for points in [*my_points, *their_points]),
         "date": game.finished_at or game.started_at or game.created_at,
     }

@@ -94,6 +94,8 @@ class GameDeclaration:
     # A playoff game level when its format's moves are played goes on to a decision (K14).
     playoff_extra_time: bool = False
     refusals: Mapping[str, Text] = field(default_factory=dict)  # the engine's codes
+    # Why a game ended, for the engine's own result reasons (beside games.outcomes' ones).
+    result_reasons: Mapping[str, Text] = field(default_factory=dict)
     point_words: Mapping[str, Text] = field(default_factory=dict)  # a board's data-points
     board_help: Text = ""  # how a seated player moves on the board
     new_game_help: Callable[[Any], Text] | None = None  # the new-game page's note, per creator

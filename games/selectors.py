@@ -227,7 +227,7 @@ def game_page(game: Game, viewer: User | None) -> dict:
         ),
         "finished": game.status == Game.Status.FINISHED,
         "winner": next((p for p in players if p["winner"]), None),
-        "reason": result_reason(game.result_reason) if game.result_reason else "",
+        "reason": result_reason(game.result_reason, game.game) if game.result_reason else "",
         "draw_offered_by": seat_title(game.draw_offer) if game.draw_offer else "",
         "draw_offer_mine": bool(game.draw_offer) and game.draw_offer == mine,
         "invited": game.status == Game.Status.INVITED

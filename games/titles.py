@@ -41,8 +41,12 @@ SEAT_TITLES = {
 }
 
 
-def result_reason(reason: str) -> str:
-    return str(RESULT_REASONS.get(reason, reason.replace("_", " ")))
+def result_reason(reason: str, game: str = "") -> str:
+    """Why a game ended: the game's own words for a reason its engine names, else the
+    shared ones."""
+    own = registry.declaration(game).result_reasons if game in registry.names() else {}
+    title = own.get(reason) or RESULT_REASONS.get(reason)
+    return str(title) if title else reason.replace("_", " ")
 
 
 def seat_title(seat: str) -> str:

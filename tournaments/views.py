@@ -234,7 +234,7 @@ def _schedule(championship: Championship) -> list[dict]:
             for match in round_["matches"]:
                 match["live"] = any(game["live"] for game in match["games"])
                 for game in match["games"]:
-                    game["reason_text"] = result_reason(game["reason"] or "")
+                    game["reason_text"] = result_reason(game["reason"] or "", championship.game)
     return stages
 
 

@@ -1,11 +1,13 @@
 """Command line of the engines.
 
-    python -m games.engines replay RECORD [--format express|extended|full]
+    python -m games.engines replay RECORD [--format express|extended|full] [--game PACKAGE]
 
 prints one JSON object per move: n, player, move, points, score, over, plus the
 game's own keys. On the first illegal move it prints {"n", "error"} and exits
 with status 2; a record that cannot be read gives one line on stderr and
 status 2. RECORD is a JSON record or an SGF file; "-" reads standard input.
+The built-in games are in play; each --game puts one more game package in play
+(the command reads no Django settings).
 
     python -m games.engines solve GAME [--OPTION VALUE ...] [--record FILE]
 
@@ -22,21 +24,21 @@ import sys
 from dataclasses import replace
 
 from games import engines
+from games.catalog import BUILT_IN
 from games.engines import IllegalMove, RecordError, engine
 from games.engines.base import CannotSolve
 
 
 def sgf_game() -> str:
-    """The game whose records are SGF files (its engine writes them)."""
+    """The game in play whose records are SGF files (SGF names no game of ours)."""
     for game in engines.GAMES:
         if "sgf" in engine(game).record_formats:
             return game
-    raise RecordError("no game in play reads SGF records")
+    raise RecordError("no game in play reads SGF")
 
 
 def read_record(text: str, filename: str):
-    """The record and its engine: an SGF file is of the game that writes SGF, a JSON record
-    names its game."""
+    """The record and its engine: a JSON record names its game; SGF is one game's format."""
     stripped = text.lstrip()
     if filename.lower().endswith(".sgf") or stripped.startswith("("):
         game = sgf_game()
@@ -56,6 +58,7 @@ def read_record(text: str, filename: str):
 
 
 def replay(arguments: argparse.Namespace) -> int:
+    engines.use_games([*BUILT_IN, *arguments.games])
     try:
         if arguments.record == "-":
             text, filename = sys.stdin.read(), ""
@@ -142,6 +145,14 @@ def main(argv: list[str] | None = None) -> int:
     replay_command.add_argument("record", help="a JSON record or an SGF file; - for stdin")
     replay_command.add_argument(
         "--format", choices=["express", "extended", "full"], help="override the record's format"
+    )
+    replay_command.add_argument(
+        "--game",
+        dest="games",
+        action="append",
+        default=[],
+        metavar="PACKAGE",
+        help="a game package to put in play beside the built-in ones (repeatable)",
     )
     replay_command.set_defaults(run=replay)
     solve_command = commands.add_parser(

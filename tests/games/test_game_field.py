@@ -5,10 +5,12 @@ from io import StringIO
 import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
+from django.test import override_settings
 from django.urls import resolve
 
-from games import engines
+from games import engines, registry
 from games.api import CreateGameSerializer
+from games.catalog import BUILT_IN
 from games.models import Game
 from ratings.models import Rating
 from tournaments.api import CreateChampionshipSerializer
@@ -20,13 +22,25 @@ MODELS_WITH_A_GAME = [Game, Championship, Rating]
 
 
 @pytest.fixture
-def fifth_game(monkeypatch) -> str:
-    """A fifth game's name in the registry's list, as registering one would put it."""
-    # Every view module is loaded first, as in a running server: a module that copied the
-    # list at import would not see the new game.
-    resolve("/api/ratings/kropki/")
-    monkeypatch.setattr(engines, "GAMES", (*engines.GAMES, FIFTH_GAME))
+def fifth_game() -> str:
+    """The game the test settings register beside the built-in ones (tests/settings.py):
+    its package lives in tests/, and no migration or generic module names it."""
+    assert registry.packages()[-1] == "tests.noughts_and_crosses"
+    assert registry.names()[-1] == FIFTH_GAME
     return FIFTH_GAME
+
+
+@pytest.fixture
+def built_in_only():
+    """The settings list the built-in games only, as the project's own settings do."""
+    # Every view module is loaded first, as in a running server: a module that copied the
+    # list at import would go on offering the game taken out.
+    resolve("/api/ratings/kropki/")
+    with override_settings(GAMES=BUILT_IN):
+        yield
+    # The engines follow the settings when the registry is next asked; ask it now, so a
+    # later test that goes to an engine first finds the fifth game in play again.
+    registry.load()
 
 
 def _offered(model) -> list[str]:
@@ -69,12 +83,19 @@ def test_a_newly_registered_game_passes_the_models_validation(fifth_game):
         assert row._meta.get_field("game").clean(fifth_game, row) == fifth_game
 
 
-def test_the_api_and_the_championship_form_read_the_registry_when_asked(fifth_game):
+def test_the_api_and_the_championship_form_offer_a_registered_game(fifth_game):
     assert "game" not in _errors(CreateGameSerializer(data={"game": fifth_game}))
     assert "game" not in _errors(CreateChampionshipSerializer(data={"game": fifth_game}))
     assert fifth_game in dict(ChampionshipForm().fields["game"].choices)
     assert "game" in _errors(CreateGameSerializer(data={"game": "chess"}))
     assert "game" in _errors(CreateChampionshipSerializer(data={"game": "chess"}))
+
+
+def test_the_api_and_the_championship_form_read_the_registry_when_asked(fifth_game, built_in_only):
+    assert "game" in _errors(CreateGameSerializer(data={"game": fifth_game}))
+    assert "game" in _errors(CreateChampionshipSerializer(data={"game": fifth_game}))
+    assert fifth_game not in dict(ChampionshipForm().fields["game"].choices)
+    assert fifth_game not in registry.names() and fifth_game not in engines.GAMES
 
 
 def _errors(serializer) -> dict:

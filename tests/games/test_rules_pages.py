@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 
 from games import registry, rule_examples, rulebook
+from games.catalog import BUILT_IN, game_name
 from games.catalog.dots_and_boxes import examples as dots_and_boxes_examples
 from games.catalog.kropki.examples import KROPKI_EXAMPLES, KropkiExample, kropki_position
 from games.catalog.quadrotone import examples as quadrotone_examples
@@ -20,12 +21,14 @@ RULE_IDS = {
     "dots_and_boxes": [f"D{n}" for n in range(1, 12)],
     "quadrotone": [f"Q{n}" for n in range(1, 25)],
     "quadramids": [f"M{n}" for n in range(1, 21)],
+    "noughts_and_crosses": [f"N{n}" for n in range(1, 7)],  # the tests' own (tests/settings.py)
 }
 TITLES = {
     "kropki": "Kropki (Dots)",
     "dots_and_boxes": "Dots and Boxes",
     "quadrotone": "Quadrotone",
     "quadramids": "Quadramids",
+    "noughts_and_crosses": "Noughts and Crosses",
 }
 OTHER = {"b": "r", "r": "b"}
 
@@ -60,7 +63,11 @@ def _dots(view: dict) -> dict[str, set[tuple[int, int]]]:
 # -- the index ---------------------------------------------------------------------------
 
 
-def test_rules_index_lists_the_four_games_with_links(client):
+def test_every_game_in_play_has_its_rules_pages_checked_here():
+    assert set(RULE_IDS) == set(TITLES) == set(registry.names())
+
+
+def test_rules_index_lists_every_game_with_links(client):
     response = client.get(reverse("rules"))
     assert response.status_code == 200
     html = _text(response)
@@ -195,8 +202,9 @@ def test_example_drawings_are_labelled_images():
     assert figures[0].note == "Score 1:0 (blue:red)."
 
 
-@pytest.mark.parametrize("game", ["kropki", "dots_and_boxes", "quadrotone", "quadramids"])
-def test_every_game_rules_page_has_drawings(client, game):
+# A game may come without drawn examples (the tests' own has none); the built-in ones have some.
+@pytest.mark.parametrize("game", [game_name(package) for package in BUILT_IN])
+def test_every_built_in_game_rules_page_has_drawings(client, game):
     assert rule_examples.figures(game)
     html = _text(client.get(reverse("rules-game", args=[game])))
     assert "<figure" in html

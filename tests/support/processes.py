@@ -136,7 +136,11 @@ def running_site(folder: Path, env: dict[str, str], server: str = "runserver") -
 def celery_worker(
     env: dict[str, str], name: str
 ) -> contextlib.AbstractContextManager[ChildProcess]:
-    """A real Celery worker process for the project (solo pool, one task at a time)."""
+    """A real Celery worker process for the project (solo pool, one task at a time), on the
+    settings of the test run, so it plays the games the tests register."""
+    from django.conf import settings
+
+    env = {**env, "DJANGO_SETTINGS_MODULE": settings.SETTINGS_MODULE}
     command = [
         sys.executable, "-m", "celery", "-A", "config", "worker",
         "--pool=solo", "--without-gossip", "--without-mingle",
