@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from django.conf import settings
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.utils.functional import Promise
 
 from games import engines
@@ -209,6 +211,13 @@ def directory(name: str) -> Path:
     """The folder of the game's package."""
     _in_play()
     return Path(import_module(engines.package(name)).__file__).parent
+
+
+@receiver(setting_changed)
+def _follow_the_settings(setting: str, **kwargs) -> None:
+    # A test that changes GAMES gets the engines of the new list at once.
+    if setting == "GAMES":
+        _in_play()
 
 
 def load() -> None:
