@@ -221,8 +221,9 @@ def _seen_game(request: Request, game_id: int) -> Game:
 
 
 def _game(request: Request, game_id: int) -> Game:
-    """The game as of now (a clock that ran out has had its consequence), for a reader."""
-    return services.enforce_clock(_seen_game(request, game_id))
+    """The game as it stands, for a reader; a read changes nothing (a clock that has run
+    out is the worker's to decide: the read hands the game to it)."""
+    return services.ask_worker_if_due(_seen_game(request, game_id))
 
 
 class GamesView(APIView):

@@ -86,6 +86,10 @@ def clocks_now(game: Game, now: datetime | None = None) -> dict[str, float]:
         return {seat: round(value, 1) for seat, value in shown.items()}
     running = game.to_move if game.status == Game.Status.ACTIVE else ""
     shown = clocks.seconds_left_now(control, game.clocks, running, game.turn_started_at, now)
+    if running in shown and game.deadline is not None and game.deadline <= now:
+        # The time for this move is up; until the worker decides what follows, the clock
+        # shows it run out.
+        shown[running] = 0.0
     return {seat: round(value, 1) for seat, value in shown.items()}
 
 

@@ -6,7 +6,7 @@ says what each module is for.
 """
 
 from games.services.away import set_away
-from games.services.deadlines import clock_overdue, enforce_clock
+from games.services.deadlines import ask_worker_if_due, clock_overdue
 from games.services.endings import forfeit, offer_draw, resign
 from games.services.invitations import (
     accept_invitation,
@@ -29,11 +29,11 @@ __all__ = [
     "SWEEP_AFTER",
     "accept_invitation",
     "another_game",
+    "ask_worker_if_due",
     "clock_overdue",
     "create_game",
     "create_match_game",
     "decline_invitation",
-    "enforce_clock",
     "forfeit",
     "game_record",
     "move_result",

@@ -113,5 +113,5 @@ def publish_after_commit(
 
 def book_clock_check(game_id: int, deadline: datetime) -> None:
     if tasks.process_game.app.conf.task_always_eager:
-        return  # embedded: clocks are enforced when the game is next read
+        return  # embedded: the next reader of the game hands it to the in-process worker
     tasks.process_game.apply_async((game_id,), eta=deadline + timedelta(milliseconds=50))
