@@ -165,7 +165,7 @@ def games_of(
 
 def game_page(game: Game, viewer: User | None) -> dict:
     """What the game page shows: the board, each seat's player, score and clock, the result."""
-    from games import registry
+    from games import registry, services
     from games.boards import board_svg
     from games.titles import game_title, result_reason, seat_title
 
@@ -208,7 +208,7 @@ def game_page(game: Game, viewer: User | None) -> dict:
     championship = game.match.stage.championship if game.match_id else None
     rules = engine(game.game)
     declared = registry.declaration(game.game)
-    my_seat_row = next((seat for seat in seats if seat.seat == mine), None)
+    away = any(seat.away for seat in seats if seat.seat == mine)
     hands = detail["position"].get("hands") or {}
     out = detail["position"].get("out") or []
     stood_in = detail["result"].get("stand_in_moves") or {}
@@ -242,26 +242,18 @@ def game_page(game: Game, viewer: User | None) -> dict:
         and game.created_by_id == viewer.pk,
         "championship": championship,
         "other_record_formats": [form for form in rules.record_formats if form != "json"],
-        "allows_undo": rules.allows_undo and active and mine is not None,
+        # The actions offered are those the services accept, by their own rules.
+        "allows_undo": services.may_undo(game, mine),
         "undo_requested_by": seat_title(game.undo_request) if game.undo_request else "",
         "undo_request_mine": bool(game.undo_request) and game.undo_request == mine,
-        "stand_in": rules.stand_in
-        and active
-        and mine is not None
-        and game.kind != Game.Kind.PRACTICE,
-        "away": bool(my_seat_row and my_seat_row.away),
+        "stand_in": services.may_set_away(game, mine, not away),  # to leave, or come back
+        "away": away,
         "panel": declared.panel.build(detail["position"], mine) if declared.panel else None,
         "panel_template": declared.panel.template if declared.panel else "",
         "board_help": declared.board_help,
         "script": declared.script,
-        # The CPU never answers a draw offer: none is offered in practice.
-        "draw_offers": active
-        and mine is not None
-        and len(seats) == 2
-        and game.kind != Game.Kind.PRACTICE,
-        "can_rematch": mine is not None
-        and game.kind != Game.Kind.CHAMPIONSHIP
-        and game.status in (Game.Status.FINISHED, Game.Status.DECLINED),
+        "draw_offers": services.may_offer_draw(game, mine),
+        "can_rematch": services.may_rematch(game, mine),
     }
 
 
