@@ -24,6 +24,7 @@ from games.engines import engine
 from games.game_field import game_names
 from games.models import CPU_PLAYER, Game, Move
 from games.refusals import translated_reason
+from games.registry import MATCH_FORMATS
 
 MAX_WAIT_SECONDS = 10.0
 # Move numbers fit the moves table's column on every database; no game comes near it.
@@ -90,7 +91,7 @@ class CreateGameSerializer(serializers.Serializer):
         required=False, default=dict, help_text="The game's options, as its rules name them."
     )
     format = serializers.ChoiceField(
-        choices=["express", "extended", "full"], required=False, allow_null=True, default=None
+        choices=MATCH_FORMATS, required=False, allow_null=True, default=None
     )
     opponent = StrictCharField(
         required=False,
@@ -139,7 +140,7 @@ class GameSerializer(serializers.Serializer):
     game = GameChoiceField()
     kind = serializers.ChoiceField(choices=Game.Kind.choices)
     options = serializers.DictField()
-    format = serializers.ChoiceField(choices=["express", "extended", "full"], allow_null=True)
+    format = serializers.ChoiceField(choices=MATCH_FORMATS, allow_null=True)
     rated = serializers.BooleanField()
     players = serializers.DictField(
         child=serializers.CharField(), help_text='seat → username ("cpu" for the CPU)'

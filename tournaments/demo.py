@@ -7,6 +7,7 @@ from games import live, registry
 from games import selectors as game_selectors
 from games import services as game_services
 from games.models import Game
+from games.outcomes import MatchFormat
 from games.registry import GameDeclaration
 from tournaments import selectors, services
 from tournaments.models import Championship
@@ -55,8 +56,8 @@ def create_demo_championship(organiser: User, players: list[User], rounds_played
         name=DEMO_NAME,
         game=demo_game().name,
         options=dict(demo_game().demo_options),
-        group_format="express",
-        playoff_format="express",
+        group_format=MatchFormat.EXPRESS,
+        playoff_format=MatchFormat.EXPRESS,
         rated=False,
     )
     for player in players:

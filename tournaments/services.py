@@ -24,14 +24,11 @@ from games import services as game_services
 from games.engines import OptionError, engine
 from games.engines.base import seats_in_play
 from games.models import Game
-from games.registry import MATCH_FORMATS
+from games.outcomes import MatchFormat
 from games.signals import GameFinished
 from ratings.selectors import ratings_of
 from tournaments import bracket, pairing, selectors, tiebreaks
 from tournaments.models import Championship, Entry, FinalRank, Group, GroupMember, Match, Stage
-
-FORMATS = MATCH_FORMATS
-
 
 # -- creating and entering ----------------------------------------------------------
 
@@ -93,8 +90,8 @@ def create_championship(*, organiser: User, name: str, game: str, **settings) ->
         options=options,
         group_size=group_size,
         advance_per_group=advance,
-        group_format=settings.get("group_format") or "express",
-        playoff_format=settings.get("playoff_format") or "full",
+        group_format=settings.get("group_format") or MatchFormat.EXPRESS,
+        playoff_format=settings.get("playoff_format") or MatchFormat.FULL,
         third_place=settings.get("third_place", True),
         rated=settings.get("rated", True),
         time_control=control.as_dict() if control else None,
@@ -256,7 +253,7 @@ def start(championship_id: int, *, by: User) -> Championship:
 def _game_options(championship: Championship, stage: Stage, replay: bool = False) -> dict:
     """A match game's options; every replay of a drawn playoff game is `express` (K16)."""
     options = dict(championship.options)
-    options["format"] = "express" if replay else stage.format
+    options["format"] = MatchFormat.EXPRESS if replay else stage.format
     # A game whose rules settle a level playoff game in extra time takes `extra_time` (K14).
     if (
         stage.kind == Stage.Kind.PLAYOFF

@@ -21,6 +21,7 @@ import sys
 from dataclasses import replace
 
 from games.engines import IllegalMove, RecordError, engine
+from games.outcomes import MATCH_FORMATS
 
 
 def read_record(text: str, filename: str):
@@ -118,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     replay_command = commands.add_parser("replay", help="replay a game record move by move")
     replay_command.add_argument("record", help="a JSON record or an SGF file; - for stdin")
     replay_command.add_argument(
-        "--format", choices=["express", "extended", "full"], help="override the record's format"
+        "--format", choices=MATCH_FORMATS, help="override the record's format"
     )
     replay_command.set_defaults(run=replay)
     solve_command = commands.add_parser(
