@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, Exists, OuterRef, Prefetch, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -289,9 +289,9 @@ def games_for_matches(matches, status: str | None = None) -> QuerySet[Game]:
     return games.filter(status=status) if status else games
 
 
-def matches_with_a_game(matches, status: str) -> QuerySet:
-    """Of `matches` (ids, or a query of them), the ids of those with a game in `status`."""
-    return Game.objects.filter(match__in=matches, status=status).values("match_id")
+def has_a_game(status: str) -> Exists:
+    """A filter for a query of matches: the match has a game in `status`."""
+    return Exists(Game.objects.filter(match=OuterRef("pk"), status=status))
 
 
 @dataclass(frozen=True)

@@ -347,11 +347,12 @@ def _matches_of(championship: Championship):
 
 
 def _settle_matches(championship: Championship) -> None:
-    playing = Match.objects.filter(stage__championship=championship, status=Match.Status.PLAYING)
-    decided = game_selectors.matches_with_a_game(playing.values("pk"), Game.Status.FINISHED)
-    for match in playing.filter(pk__in=decided).select_related(
-        "stage", "first__player", "second__player"
-    ):
+    playing = Match.objects.filter(
+        game_selectors.has_a_game(Game.Status.FINISHED),
+        stage__championship=championship,
+        status=Match.Status.PLAYING,
+    ).select_related("stage", "first__player", "second__player")
+    for match in playing:
         games = game_selectors.games_for_matches([match.pk])
         result = game_selectors.outcome(games.last())
         if result is None:
