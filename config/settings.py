@@ -251,7 +251,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "PATH_CONVERTER_OVERRIDES": {"id": ID_SCHEMA},
     "ENUM_NAME_OVERRIDES": {
-        "MatchFormatEnum": ["express", "extended", "full"],
+        "MatchFormatEnum": "games.outcomes.MATCH_FORMATS",
         "MoveStatusEnum": "games.models.Move.Status",
         "GameStatusEnum": "games.models.Game.Status",
         "ChampionshipStatusEnum": "tournaments.models.Championship.Status",

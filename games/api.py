@@ -24,6 +24,7 @@ from games.engines import engine
 from games.game_field import game_names
 from games.models import CPU_PLAYER, Game, Move
 from games.refusals import translated_reason
+from games.registry import MATCH_FORMATS
 
 MAX_WAIT_SECONDS = 10.0
 # Move numbers fit the moves table's column on every database; no game comes near it.
@@ -90,7 +91,7 @@ class CreateGameSerializer(serializers.Serializer):
         required=False, default=dict, help_text="The game's options, as its rules name them."
     )
     format = serializers.ChoiceField(
-        choices=["express", "extended", "full"], required=False, allow_null=True, default=None
+        choices=MATCH_FORMATS, required=False, allow_null=True, default=None
     )
     opponent = StrictCharField(
         required=False,
@@ -139,7 +140,7 @@ class GameSerializer(serializers.Serializer):
     game = GameChoiceField()
     kind = serializers.ChoiceField(choices=Game.Kind.choices)
     options = serializers.DictField()
-    format = serializers.ChoiceField(choices=["express", "extended", "full"], allow_null=True)
+    format = serializers.ChoiceField(choices=MATCH_FORMATS, allow_null=True)
     rated = serializers.BooleanField()
     players = serializers.DictField(
         child=serializers.CharField(), help_text='seat → username ("cpu" for the CPU)'
@@ -221,8 +222,9 @@ def _seen_game(request: Request, game_id: int) -> Game:
 
 
 def _game(request: Request, game_id: int) -> Game:
-    """The game as of now (a clock that ran out has had its consequence), for a reader."""
-    return services.enforce_clock(_seen_game(request, game_id))
+    """The game as it stands, for a reader; a read changes nothing (a clock that has run
+    out is the worker's to decide: the read hands the game to it)."""
+    return services.ask_worker_if_due(_seen_game(request, game_id))
 
 
 class GamesView(APIView):

@@ -88,6 +88,8 @@ def game_events(request: HttpRequest, game_id: int) -> StreamingHttpResponse | J
         return JsonResponse(error_body("not_found", gettext("No such game.")), status=404)
     # A player's open stream shows them present, at the start and at each heartbeat.
     seat = services.touch_presence(game, viewer) if viewer.is_authenticated else None
+    # A game that waits for the worker is handed to it; the stream then hears its decision.
+    services.ask_worker_if_due(game)
     asgi = isinstance(request, ASGIRequest)
     stream = _async_stream(game.pk, seat) if asgi else _sync_stream(game.pk, seat)
     response = StreamingHttpResponse(stream, content_type="text/event-stream")

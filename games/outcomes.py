@@ -1,8 +1,10 @@
-"""How games end and what a run-out clock does: the values stored in `Game.result_reason`
-and declared by the engines as `time_out`.
+"""How games end, what a run-out clock does and how long a championship's games are: the
+values stored in `Game.result_reason`, declared by the engines as `time_out`, and the match
+formats of a championship's stages.
 
-Plain Python (no Django), so engines may import it too. A `StrEnum` equals its string,
-so the values stored in the database and sent by the API stay the same strings.
+Plain Python (no Django), so engines and the engines' command line may import it too. A
+`StrEnum` equals its string, so the values stored in the database and sent by the API stay
+the same strings.
 """
 
 from enum import StrEnum
@@ -36,3 +38,16 @@ class TimeOut(StrEnum):
     LOSE = "lose"  # it loses (K12); with more than two players it leaves the game
     CPU_MOVES = "cpu_moves"  # the CPU moves for it (D6)
     PASS = "pass"  # its turn passes (Q17)
+
+
+class MatchFormat(StrEnum):
+    """How long the games of a championship's stage are (K16, M20 and the like say what each
+    means in a game)."""
+
+    EXPRESS = "express"
+    EXTENDED = "extended"
+    FULL = "full"
+
+
+# Every match format, shortest first.
+MATCH_FORMATS: tuple[str, ...] = tuple(MatchFormat)

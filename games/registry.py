@@ -22,12 +22,9 @@ from django.utils.functional import Promise
 from games import engines
 from games.catalog import BUILT_IN, game_name
 from games.engines import Engine
+from games.outcomes import MATCH_FORMATS  # the formats of a championship's stages, from here
 
 Text = str | Promise  # a text for people, usually a lazy translation
-
-# The formats of a championship's stages, shortest first (K16, M20 and the like say what
-# each means in a game).
-MATCH_FORMATS = ("express", "extended", "full")
 
 
 @dataclass(frozen=True)

@@ -1,25 +1,23 @@
 """Reads of games shared by the API and the pages."""
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Prefetch, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from accounts.models import User
-from games import clocks
+from games import clocks, visibility
 from games.engines import engine
 from games.models import CPU_PLAYER, Game, Move, Seat
-from tournaments.visibility import championship_visible_to, visible_championships
+from games.outcomes import ResultReason
 
 
 def visible_games(viewer: User | AnonymousUser) -> QuerySet[Game]:
-    """Every game outside championships, and the games of the championships `viewer` sees."""
-    championships = visible_championships(viewer).values("pk")
-    return Game.objects.filter(
-        Q(match__isnull=True) | Q(match__stage__championship__in=championships)
-    )
+    """Every game of its own, and the scheduled games (a championship's) `viewer` may see."""
+    return Game.objects.filter(visibility.seen_by(viewer))
 
 
 def seats_with_players() -> Prefetch:
@@ -35,17 +33,9 @@ def seats_with_players() -> Prefetch:
 def visible_game(game_id: int, viewer: User | AnonymousUser) -> Game | None:
     """The game with its seats and players, if `viewer` may see it (`visible_games`' rule,
     read from the one game: a hot path that must not build the rule's subqueries)."""
-    game = (
-        Game.objects.select_related("match__stage__championship")
-        .prefetch_related(seats_with_players())
-        .filter(pk=game_id)
-        .first()
-    )
-    if game is None:
-        return None
-    if game.match_id is not None and not championship_visible_to(
-        game.match.stage.championship, viewer
-    ):
+    games = visibility.with_related(Game.objects.prefetch_related(seats_with_players()))
+    game = games.filter(pk=game_id).first()
+    if game is None or not visibility.visible(game, viewer):
         return None
     return game
 
@@ -86,6 +76,10 @@ def clocks_now(game: Game, now: datetime | None = None) -> dict[str, float]:
         return {seat: round(value, 1) for seat, value in shown.items()}
     running = game.to_move if game.status == Game.Status.ACTIVE else ""
     shown = clocks.seconds_left_now(control, game.clocks, running, game.turn_started_at, now)
+    if running in shown and game.deadline is not None and game.deadline <= now:
+        # The time for this move is up; until the worker decides what follows, the clock
+        # shows it run out.
+        shown[running] = 0.0
     return {seat: round(value, 1) for seat, value in shown.items()}
 
 
@@ -161,7 +155,7 @@ def games_of(
 
 def game_page(game: Game, viewer: User | None) -> dict:
     """What the game page shows: the board, each seat's player, score and clock, the result."""
-    from games import registry
+    from games import registry, services
     from games.boards import board_svg
     from games.titles import game_title, result_reason, seat_title
 
@@ -201,10 +195,9 @@ def game_page(game: Game, viewer: User | None) -> dict:
         label = gettext("%(game)s board") % {"game": game_title(game.game)}
     if to_move:
         label += "; " + gettext("%(colour)s to move") % {"colour": to_move["title"]}
-    championship = game.match.stage.championship if game.match_id else None
     rules = engine(game.game)
     declared = registry.declaration(game.game)
-    my_seat_row = next((seat for seat in seats if seat.seat == mine), None)
+    away = any(seat.away for seat in seats if seat.seat == mine)
     hands = detail["position"].get("hands") or {}
     out = detail["position"].get("out") or []
     stood_in = detail["result"].get("stand_in_moves") or {}
@@ -236,28 +229,20 @@ def game_page(game: Game, viewer: User | None) -> dict:
         "inviting": game.status == Game.Status.INVITED
         and mine is not None
         and game.created_by_id == viewer.pk,
-        "championship": championship,
+        "championship": visibility.belongs_to(game),
         "other_record_formats": [form for form in rules.record_formats if form != "json"],
-        "allows_undo": rules.allows_undo and active and mine is not None,
+        # The actions offered are those the services accept, by their own rules.
+        "allows_undo": services.may_undo(game, mine),
         "undo_requested_by": seat_title(game.undo_request) if game.undo_request else "",
         "undo_request_mine": bool(game.undo_request) and game.undo_request == mine,
-        "stand_in": rules.stand_in
-        and active
-        and mine is not None
-        and game.kind != Game.Kind.PRACTICE,
-        "away": bool(my_seat_row and my_seat_row.away),
+        "stand_in": services.may_set_away(game, mine, not away),  # to leave, or come back
+        "away": away,
         "panel": declared.panel.build(detail["position"], mine) if declared.panel else None,
         "panel_template": declared.panel.template if declared.panel else "",
         "board_help": declared.board_help,
         "script": declared.script,
-        # The CPU never answers a draw offer: none is offered in practice.
-        "draw_offers": active
-        and mine is not None
-        and len(seats) == 2
-        and game.kind != Game.Kind.PRACTICE,
-        "can_rematch": mine is not None
-        and game.kind != Game.Kind.CHAMPIONSHIP
-        and game.status in (Game.Status.FINISHED, Game.Status.DECLINED),
+        "draw_offers": services.may_offer_draw(game, mine),
+        "can_rematch": services.may_rematch(game, mine),
     }
 
 
@@ -266,11 +251,8 @@ def games_for_home(user: User, limit: int = 20) -> dict[str, list[Game]]:
     seats = {
         seat.game_id: seat.seat for seat in Seat.objects.filter(user=user).only("game_id", "seat")
     }
-    active = list(
-        games_of(user, Game.Status.ACTIVE, viewer=user)
-        .select_related("match__stage__championship")
-        .order_by("-id")[:200]
-    )
+    playing = games_of(user, Game.Status.ACTIVE, viewer=user).order_by("-id")
+    active = list(visibility.with_related(playing)[:200])
     invited = list(games_of(user, Game.Status.INVITED, viewer=user).order_by("-id")[:limit])
     return {
         "my_move": [game for game in active if game.to_move == seats.get(game.pk)][:limit],
@@ -286,8 +268,51 @@ def games_being_played(viewer: User | AnonymousUser, limit: int = 8) -> list[Gam
         visible_games(viewer)
         .filter(status=Game.Status.ACTIVE)
         .exclude(kind=Game.Kind.PRACTICE)
-        .select_related("match__stage__championship")
         .prefetch_related(seats_with_players())
         .order_by("-turn_started_at", "-id")
     )
-    return list(games[:limit])
+    return list(visibility.with_related(games)[:limit])
+
+
+# -- the games of championship matches, for the tournaments app ---------------------------
+
+
+def games_with_players() -> QuerySet[Game]:
+    """Games in the order they were made, with their seats and players."""
+    return Game.objects.order_by("id").prefetch_related(seats_with_players())
+
+
+def games_for_matches(matches, status: str | None = None) -> QuerySet[Game]:
+    """The games played for championship matches (`matches`: their ids, or a query of
+    them), in the order they were made, with their seats and players; in `status` if given."""
+    games = games_with_players().filter(match__in=matches)
+    return games.filter(status=status) if status else games
+
+
+def has_a_game(status: str) -> Exists:
+    """A filter for a query of matches: the match has a game in `status`."""
+    return Exists(Game.objects.filter(match=OuterRef("pk"), status=status))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended for its players."""
+
+    winner: int | None  # the winning user's id; None for a draw
+    # Won without a game played: the loser forfeited, or ran out of time before making
+    # a move of their own.
+    walkover: bool
+
+
+def outcome(game: Game) -> Outcome | None:
+    """The result of a finished two-player game by player; None while it is not finished."""
+    if game.status != Game.Status.FINISHED:
+        return None
+    if not game.winner:
+        return Outcome(winner=None, walkover=False)
+    users = players_by_seat(game)
+    walkover = game.result_reason == ResultReason.FORFEIT
+    if game.result_reason == ResultReason.TIME:
+        loser = next(seat for seat in users if seat != game.winner)
+        walkover = not moves_played_per_seat(game).get(loser)
+    return Outcome(winner=users[game.winner], walkover=walkover)

@@ -14,12 +14,12 @@ from config.api_fields import StrictBooleanField, StrictCharField, StrictInteger
 from config.errors import NotFound
 from games.api import USERNAME_LENGTH, GameChoiceField, TimeControlField
 from games.models import Game
+from games.outcomes import MatchFormat
+from games.registry import MATCH_FORMATS
 from games.selectors import seat_names
 from tournaments import selectors, services, tiebreaks
 from tournaments.models import Championship
 from tournaments.visibility import visible_championships
-
-FORMAT_CHOICES = list(services.FORMATS)
 
 
 class CreateChampionshipSerializer(serializers.Serializer):
@@ -39,9 +39,11 @@ class CreateChampionshipSerializer(serializers.Serializer):
         help_text="Players of each group who go on to the playoff; at most the group size.",
     )
     group_format = serializers.ChoiceField(
-        choices=FORMAT_CHOICES, required=False, default="express"
+        choices=MATCH_FORMATS, required=False, default=MatchFormat.EXPRESS
     )
-    playoff_format = serializers.ChoiceField(choices=FORMAT_CHOICES, required=False, default="full")
+    playoff_format = serializers.ChoiceField(
+        choices=MATCH_FORMATS, required=False, default=MatchFormat.FULL
+    )
     third_place = StrictBooleanField(required=False, default=True)
     rated = StrictBooleanField(required=False, default=True)
     time_control = TimeControlField(required=False, allow_null=True, default=None)

@@ -6,8 +6,12 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Championships"
 
     def ready(self) -> None:
+        from games import visibility
         from games.signals import game_finished
         from tournaments.services import on_game_finished
+        from tournaments.visibility import GAMES
 
         # Connected before ratings' receiver (INSTALLED_APPS order); the uid keeps it single.
         game_finished.connect(on_game_finished, dispatch_uid="tournaments.on_game_finished")
+        # A championship's games are seen by whoever sees the championship.
+        visibility.register(GAMES)

@@ -7,8 +7,9 @@ from games import live, registry
 from games import selectors as game_selectors
 from games import services as game_services
 from games.models import Game
+from games.outcomes import MatchFormat
 from games.registry import GameDeclaration
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Championship
 
 DEMO_NAME = "Demo Cup"
@@ -55,8 +56,8 @@ def create_demo_championship(organiser: User, players: list[User], rounds_played
         name=DEMO_NAME,
         game=demo_game().name,
         options=dict(demo_game().demo_options),
-        group_format="express",
-        playoff_format="express",
+        group_format=MatchFormat.EXPRESS,
+        playoff_format=MatchFormat.EXPRESS,
         rated=False,
     )
     for player in players:
@@ -64,11 +65,8 @@ def create_demo_championship(organiser: User, players: list[User], rounds_played
     services.start(championship.pk, by=organiser)
     chooser = random.Random(2026)
     for _ in range(rounds_played):
-        for game_id in list(
-            Game.objects.filter(
-                match__stage__championship=championship, status=Game.Status.ACTIVE
-            ).values_list("id", flat=True)
-        ):
+        playing = selectors.championship_games(championship, Game.Status.ACTIVE)
+        for game_id in list(playing.values_list("id", flat=True)):
             play_for_both(game_id, chooser)
     championship.refresh_from_db()
     return championship

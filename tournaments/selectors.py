@@ -4,8 +4,9 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Prefetch, QuerySet
 
+from games import selectors as game_selectors
 from games.models import Game
-from games.selectors import players_by_seat, seat_names, seats_with_players
+from games.selectors import players_by_seat, seat_names
 from tournaments import bracket, tiebreaks
 from tournaments.models import Championship, Entry, GroupMember, Match, Stage
 
@@ -56,12 +57,8 @@ def group_tables(stage: Stage) -> list[GroupTable]:
             "first", "second"
         )
     )
-    games_by_match = {
-        game.match_id: game
-        for game in Game.objects.filter(match__stage=stage, match__status=Match.Status.FINISHED)
-        .prefetch_related("seats")
-        .order_by("id")
-    }
+    decided = Match.objects.filter(stage=stage, status=Match.Status.FINISHED).values("pk")
+    games_by_match = {game.match_id: game for game in game_selectors.games_for_matches(decided)}
     by_group: dict[int, list[Match]] = {}
     for match in finished:
         by_group.setdefault(match.group_id, []).append(match)
@@ -186,13 +183,9 @@ def _match_view(match: Match, name) -> dict:
 
 
 def championship_games(championship: Championship, status: str | None = None) -> QuerySet[Game]:
-    games = (
-        Game.objects.filter(match__stage__championship=championship)
-        .select_related("match__stage")
-        .prefetch_related(seats_with_players())
-    )
-    if status:
-        games = games.filter(status=status)
+    """The championship's games (in `status` if given) by stage, round and match."""
+    matches = Match.objects.filter(stage__championship=championship).values("pk")
+    games = game_selectors.games_for_matches(matches, status).select_related("match__stage")
     return games.order_by("match__stage__kind", "match__round", "match__index", "id")
 
 
@@ -250,11 +243,7 @@ def match_schedule(championship: Championship) -> list[dict]:
     matches = list(
         Match.objects.filter(stage__championship=championship)
         .select_related("stage", "group", "first__player", "second__player", "winner__player")
-        .prefetch_related(
-            Prefetch(
-                "games", queryset=Game.objects.order_by("id").prefetch_related(seats_with_players())
-            )
-        )
+        .prefetch_related(Prefetch("games", queryset=game_selectors.games_with_players()))
         .order_by("stage__kind", "round", "third_place", "group__order", "index")
     )
     stages: dict[str, dict] = {}

@@ -24,15 +24,11 @@ from games import services as game_services
 from games.engines import OptionError, engine
 from games.engines.base import seats_in_play
 from games.models import Game
-from games.outcomes import ResultReason
-from games.registry import MATCH_FORMATS
+from games.outcomes import MatchFormat
 from games.signals import GameFinished
 from ratings.selectors import ratings_of
 from tournaments import bracket, pairing, selectors, tiebreaks
 from tournaments.models import Championship, Entry, FinalRank, Group, GroupMember, Match, Stage
-
-FORMATS = MATCH_FORMATS
-
 
 # -- creating and entering ----------------------------------------------------------
 
@@ -94,8 +90,8 @@ def create_championship(*, organiser: User, name: str, game: str, **settings) ->
         options=options,
         group_size=group_size,
         advance_per_group=advance,
-        group_format=settings.get("group_format") or "express",
-        playoff_format=settings.get("playoff_format") or "full",
+        group_format=settings.get("group_format") or MatchFormat.EXPRESS,
+        playoff_format=settings.get("playoff_format") or MatchFormat.FULL,
         third_place=settings.get("third_place", True),
         rated=settings.get("rated", True),
         time_control=control.as_dict() if control else None,
@@ -166,7 +162,7 @@ def withdraw(championship_id: int, *, by: User, username: str | None = None) -> 
         entry.save(update_fields=["withdrawn_at"])
         active = game_selectors.games_seating(
             entry.player,
-            Game.objects.filter(match__stage__championship=championship, status=Game.Status.ACTIVE),
+            game_selectors.games_for_matches(_matches_of(championship), Game.Status.ACTIVE),
         )
         for game_id in list(active.values_list("id", flat=True)):
             game_services.forfeit(game_id, entry.player)
@@ -257,7 +253,7 @@ def start(championship_id: int, *, by: User) -> Championship:
 def _game_options(championship: Championship, stage: Stage, replay: bool = False) -> dict:
     """A match game's options; every replay of a drawn playoff game is `express` (K16)."""
     options = dict(championship.options)
-    options["format"] = "express" if replay else stage.format
+    options["format"] = MatchFormat.EXPRESS if replay else stage.format
     # A game whose rules settle a level playoff game in extra time takes `extra_time` (K14).
     if (
         stage.kind == Stage.Kind.PLAYOFF
@@ -346,33 +342,29 @@ def advance(championship_id: int) -> None:
             _advance_playoff(championship)
 
 
+def _matches_of(championship: Championship):
+    return Match.objects.filter(stage__championship=championship).values("pk")
+
+
 def _settle_matches(championship: Championship) -> None:
-    playing = (
-        Match.objects.filter(
-            stage__championship=championship,
-            status=Match.Status.PLAYING,
-            games__status=Game.Status.FINISHED,
-        )
-        .distinct()
-        .select_related("stage", "first__player", "second__player")
-    )
+    playing = Match.objects.filter(
+        game_selectors.has_a_game(Game.Status.FINISHED),
+        stage__championship=championship,
+        status=Match.Status.PLAYING,
+    ).select_related("stage", "first__player", "second__player")
     for match in playing:
-        game = match.games.order_by("-id").first()
-        if game is None or game.status != Game.Status.FINISHED:
-            continue
-        users = game_selectors.players_by_seat(game)
+        games = game_selectors.games_for_matches([match.pk])
+        result = game_selectors.outcome(games.last())
+        if result is None:
+            continue  # the match's last game is still being played
         entry_of = {match.first.player_id: match.first, match.second.player_id: match.second}
-        if game.winner:
-            match.winner = entry_of[users[game.winner]]
-            loser_seat = next(seat for seat in users if seat != game.winner)
-            never_moved = not game_selectors.moves_played_per_seat(game).get(loser_seat)
-            match.forfeit = game.result_reason == ResultReason.FORFEIT or (
-                game.result_reason == ResultReason.TIME and never_moved
-            )
+        if result.winner is not None:
+            match.winner = entry_of[result.winner]
+            match.forfeit = result.walkover
         elif match.stage.kind == Stage.Kind.PLAYOFF:
             # A playoff needs a winner: replay with the seats swapped (K16 for Kropki,
             # whose extra time ends level only on a full board).
-            _open_match(championship, match, replays=match.games.count())
+            _open_match(championship, match, replays=games.count())
             continue
         else:
             match.drawn = True

@@ -2,14 +2,17 @@
 
 A public championship is for everyone. A private one is for its organiser, its entrants
 (withdrawn ones too) and the site's staff; to anyone else it does not exist, so every
-read answers as for a missing one (404). The rule has a module of its own so that the
-games' reads can build on it (tournaments.selectors itself reads games).
+read answers as for a missing one (404). A championship's games are seen by whoever sees
+the championship: `GAMES` tells the games app so (registered in TournamentsConfig.ready),
+and the games' reads build on it without reading these tables themselves.
 """
 
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q, QuerySet
 
 from accounts.models import User
+from games.models import Game
+from games.visibility import Scheduler
 from tournaments.models import Championship, Entry
 
 
@@ -38,3 +41,25 @@ def championship_visible_to(championship: Championship, user: User | AnonymousUs
     if user.is_staff or championship.organiser_id == user.pk:
         return True
     return Entry.objects.filter(championship=championship, player=user).exists()
+
+
+def games_seen_by(user: User | AnonymousUser) -> Q:
+    """The championship games `user` may see, as a filter on Game."""
+    return Q(match__stage__championship__in=visible_championships(user).values("pk"))
+
+
+def championship_of(game: Game) -> Championship:
+    """The championship a scheduled game is played for (loaded with the game's `related`)."""
+    return game.match.stage.championship
+
+
+def game_visible_to(game: Game, user: User | AnonymousUser) -> bool:
+    return championship_visible_to(championship_of(game), user)
+
+
+GAMES = Scheduler(
+    related=("match__stage__championship",),
+    seen_by=games_seen_by,
+    visible=game_visible_to,
+    belongs_to=championship_of,
+)

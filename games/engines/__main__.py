@@ -27,6 +27,7 @@ from games import engines
 from games.catalog import BUILT_IN
 from games.engines import IllegalMove, RecordError, engine
 from games.engines.base import CannotSolve
+from games.outcomes import MATCH_FORMATS
 
 
 def sgf_game() -> str:
@@ -144,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     replay_command = commands.add_parser("replay", help="replay a game record move by move")
     replay_command.add_argument("record", help="a JSON record or an SGF file; - for stdin")
     replay_command.add_argument(
-        "--format", choices=["express", "extended", "full"], help="override the record's format"
+        "--format", choices=MATCH_FORMATS, help="override the record's format"
     )
     replay_command.add_argument(
         "--game",

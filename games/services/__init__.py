@@ -5,9 +5,9 @@ Every change of a game happens inside a transaction holding the game's row lock
 says what each module is for.
 """
 
-from games.services.away import set_away
-from games.services.deadlines import clock_overdue, enforce_clock
-from games.services.endings import forfeit, offer_draw, resign
+from games.services.away import may_set_away, set_away
+from games.services.deadlines import ask_worker_if_due, clock_overdue
+from games.services.endings import forfeit, may_offer_draw, offer_draw, resign
 from games.services.invitations import (
     accept_invitation,
     create_game,
@@ -19,23 +19,27 @@ from games.services.invitations import (
 from games.services.moves import MAX_MOVE_CHARS, move_result, payload_size, submit_move
 from games.services.processing import process_game
 from games.services.records import game_record
-from games.services.rematch import another_game
+from games.services.rematch import another_game, may_rematch
 from games.services.seats import touch_presence
 from games.services.sweep import SWEEP_AFTER, sweep
-from games.services.undo import undo
+from games.services.undo import may_undo, undo
 
 __all__ = [
     "MAX_MOVE_CHARS",
     "SWEEP_AFTER",
     "accept_invitation",
     "another_game",
+    "ask_worker_if_due",
     "clock_overdue",
     "create_game",
     "create_match_game",
     "decline_invitation",
-    "enforce_clock",
     "forfeit",
     "game_record",
+    "may_offer_draw",
+    "may_rematch",
+    "may_set_away",
+    "may_undo",
     "move_result",
     "offer_draw",
     "payload_size",

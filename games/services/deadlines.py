@@ -1,11 +1,13 @@
 """Clocks in play: a passed deadline, what a run-out clock does by the game's rules, and
-the reader's explicit check of a game's clock."""
+what a reader does on finding a game that waits for the worker (it asks; it never decides)."""
 
 from datetime import datetime
 
+from celery.result import EagerResult
+from django.core.cache import cache
 from django.utils import timezone
 
-from games import clocks
+from games import clocks, tasks
 from games.engines import engine
 from games.engines.base import seats_in_play
 from games.models import Game
@@ -25,11 +27,32 @@ def clock_overdue(game: Game, now: datetime | None = None) -> bool:
     )
 
 
-def enforce_clock(game: Game) -> Game:
-    """The game as of now: a reader who finds a clock run out, a player gone too long (Q20)
-    or one away on their move (D10) has the consequence applied."""
-    if clock_overdue(game) or seats.a_player_gone(game, engine(game.game)):
-        processing.process_game(game.pk)
+# A reader asks the worker once per version of the game; if the game still waits after
+# this long (a lost message, a worker down), the next reader asks again. The sweep looks too.
+ASK_AGAIN_AFTER_S = 5
+
+
+def waits_for_worker(game: Game) -> bool:
+    """The game's clock has run out, or a player is gone too long (Q20) or away on their
+    move (D10): the worker has something to decide."""
+    if game.status != Game.Status.ACTIVE:
+        return False
+    return clock_overdue(game) or seats.a_player_gone(game, engine(game.game))
+
+
+def ask_worker_if_due(game: Game) -> Game:
+    """For readers, who never change a game: one that waits for the worker is handed to it.
+
+    The game is returned as it stands (the clock shows the time run out, see
+    games.selectors.clocks_now); the worker ends it or moves it on and publishes the change.
+    Embedded, the task runs here and now, so the reader sees its result at once.
+    """
+    if not waits_for_worker(game):
+        return game
+    if not cache.add(f"games:worker-asked:{game.pk}:{game.version}", 1, ASK_AGAIN_AFTER_S):
+        return game  # another reader has asked already
+    sent = tasks.process_game.delay(game.pk)
+    if isinstance(sent, EagerResult):
         game.refresh_from_db()
     return game
 

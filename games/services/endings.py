@@ -6,14 +6,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from config.errors import Conflict
+from config.errors import Conflict, DomainError
 from games import clocks
 from games.engines import IllegalMove, engine
 from games.engines.base import seats_in_play
 from games.models import Game, Move, Seat
 from games.outcomes import ResultReason
 from games.services import deadlines, moves, seats
-from games.services.updates import locked_game
+from games.services.updates import locked_game, status_refusal
 from games.signals import GameFinished, game_finished
 
 
@@ -112,32 +112,56 @@ def scored_ending(game: Game, rules, seat: Seat, user: User, payload, events: li
 
 def offer_draw(game_id: int, user: User) -> Game:
     """Offer a draw, or accept the opponent's standing offer."""
-    with locked_game(game_id, user) as change:
+    with locked_game(game_id, user, status=None) as change:
         game, seat = change.game, change.seat
-        rules = engine(game.game)
-        if len(seats_in_play(rules, game.options)) != 2:
-            raise Conflict(_("Draws are agreed between two players."), code="no_draw")
         now = timezone.now()
+        refusal = draw_refusal(game, seat.seat, now)
+        if refusal is not None:
+            raise refusal
+        rules = engine(game.game)
         if game.draw_offer and game.draw_offer != seat.seat:
             if rules.draws_as_moves:
                 scored_ending(game, rules, seat, user, rules.draw_move(), change.events)
             else:
                 finish(game, None, ResultReason.AGREEMENT, now, change.events)
         else:
-            refuse_an_offer_too_soon(game, rules, seat.seat, now)
             game.draw_offers = {**game.draw_offers, seat.seat: now.isoformat()}
             game.draw_offer = seat.seat
             change.events.append({"type": "draw_offer", "game": game.pk, "seat": seat.seat})
     return game
 
 
-def refuse_an_offer_too_soon(game: Game, rules, seat: str, now: datetime) -> None:
+def draw_refusal(game: Game, seat: str, now: datetime | None = None) -> DomainError | None:
+    """Why the player in `seat` may not offer a draw now, nor accept the opponent's offer;
+    None when they may."""
+    refusal = status_refusal(game, Game.Status.ACTIVE)
+    if refusal is not None:
+        return refusal
+    rules = engine(game.game)
+    if len(seats_in_play(rules, game.options)) != 2:
+        return Conflict(_("Draws are agreed between two players."), code="no_draw")
+    if game.kind == Game.Kind.PRACTICE:
+        # An offer would stand for ever: the CPU never answers one.
+        return Conflict(_("The CPU does not agree to draws."), code="no_draw")
+    if game.draw_offer and game.draw_offer != seat:
+        return None  # the opponent's offer stands: accepting it is always allowed
+    return offer_too_soon(game, rules, seat, now or timezone.now())
+
+
+def may_offer_draw(game: Game, seat: str | None, now: datetime | None = None) -> bool:
+    """Whether the player in `seat` (None: somebody who does not play) may offer or accept
+    a draw: what the game page offers and `offer_draw` accepts."""
+    return seat is not None and draw_refusal(game, seat, now) is None
+
+
+def offer_too_soon(game: Game, rules, seat: str, now: datetime) -> DomainError | None:
     """A seat may offer a draw once in the rules' interval."""
     interval = rules.draw_offer_interval_s
     last = game.draw_offers.get(seat)
     if interval and last and now - datetime.fromisoformat(last) < timedelta(seconds=interval):
-        raise Conflict(
+        return Conflict(
             _("A draw may be offered once every %(minutes)s minutes.")
             % {"minutes": interval // 60},
             code="draw_offer_too_soon",
         )
+    return None

@@ -3,7 +3,7 @@
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from config.errors import Conflict, NotFound
+from config.errors import Conflict, DomainError, NotFound
 from games.engines import engine
 from games.models import CPU_PLAYER, Game
 from games.selectors import seats_with_players
@@ -20,10 +20,9 @@ def another_game(game_id: int, user: User, *, swap: bool = True) -> Game:
     if game is None:
         raise NotFound(_("No such game."))
     seat = seats.participant_seat(game, user)
-    if game.kind == Game.Kind.CHAMPIONSHIP:
-        raise Conflict(_("A championship schedules its own games."), code="championship_game")
-    if game.status not in (Game.Status.FINISHED, Game.Status.DECLINED):
-        raise Conflict(_("Finish this game first."), code="game_not_over")
+    refusal = rematch_refusal(game)
+    if refusal is not None:
+        raise refusal
     rules = engine(game.game)
     seat_names = rules.seats
     mine: str | None = seat.seat
@@ -51,3 +50,18 @@ def another_game(game_id: int, user: User, *, swap: bool = True) -> Game:
         rated=game.rated,
         time_control=game.time_control,
     )
+
+
+def rematch_refusal(game: Game) -> DomainError | None:
+    """Why the game's players may not play it again (D9), or None."""
+    if game.kind == Game.Kind.CHAMPIONSHIP:
+        return Conflict(_("A championship schedules its own games."), code="championship_game")
+    if game.status not in (Game.Status.FINISHED, Game.Status.DECLINED):
+        return Conflict(_("Finish this game first."), code="game_not_over")
+    return None
+
+
+def may_rematch(game: Game, seat: str | None) -> bool:
+    """Whether the player in `seat` (None: somebody who does not play) may ask for another
+    game: what the game page offers and `another_game` accepts."""
+    return seat is not None and rematch_refusal(game) is None

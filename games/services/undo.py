@@ -4,12 +4,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from config.errors import Conflict
+from config.errors import Conflict, DomainError
 from games import clocks
 from games.engines import engine
 from games.models import Game, Move
 from games.services import deadlines
-from games.services.updates import locked_game
+from games.services.updates import locked_game, status_refusal
 
 
 def undo(game_id: int, user: User) -> Game:
@@ -18,8 +18,11 @@ def undo(game_id: int, user: User) -> Game:
     Against the CPU it is done at once. Against a person the first call asks, and the
     opponent's call consents; a move by either player answers the request with a no.
     """
-    with locked_game(game_id, user, rules_allow=refuse_without_undo) as change:
+    with locked_game(game_id, user, status=None) as change:
         game, seat = change.game, change.seat
+        refusal = undo_refusal(game, seat.seat)
+        if refusal is not None:
+            raise refusal
         rules = engine(game.game)
         opponents_are_cpu = all(s.is_cpu for s in game.seats.all() if s.seat != seat.seat)
         if game.undo_request and game.undo_request != seat.seat:
@@ -27,8 +30,6 @@ def undo(game_id: int, user: User) -> Game:
         elif opponents_are_cpu:
             state = take_back(game, rules, seat.seat)
         else:
-            if not last_own_move(game, seat.seat):
-                raise Conflict(_("You have no move to take back."), code="nothing_to_undo")
             game.undo_request = seat.seat
             change.events.append({"type": "undo_request", "game": game.pk, "seat": seat.seat})
             state = None
@@ -38,9 +39,25 @@ def undo(game_id: int, user: User) -> Game:
     return game
 
 
-def refuse_without_undo(rules) -> None:
-    if not rules.allows_undo:
-        raise Conflict(_("The rules of this game have no taking back."), code="no_undo")
+def undo_refusal(game: Game, seat: str) -> DomainError | None:
+    """Why the player in `seat` may not take back a move now (nor consent to the
+    opponent's request); None when they may."""
+    if not engine(game.game).allows_undo:
+        return Conflict(_("The rules of this game have no taking back."), code="no_undo")
+    refusal = status_refusal(game, Game.Status.ACTIVE)
+    if refusal is not None:
+        return refusal
+    if game.undo_request and game.undo_request != seat:
+        return None  # the opponent asks: consenting is always allowed
+    if last_own_move(game, seat) is None:
+        return Conflict(_("You have no move to take back."), code="nothing_to_undo")
+    return None
+
+
+def may_undo(game: Game, seat: str | None) -> bool:
+    """Whether the player in `seat` (None: somebody who does not play) may take back a move
+    or consent to it: what the game page offers and `undo` accepts."""
+    return seat is not None and undo_refusal(game, seat) is None
 
 
 def last_own_move(game: Game, seat: str) -> Move | None:

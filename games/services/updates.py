@@ -4,11 +4,10 @@ Lock the row, check the player's seat and the game's status, let the operation c
 game, then count the change in `version`, save, and tell listeners after the commit.
 """
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -16,7 +15,6 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from config.errors import Conflict, NotFound
 from games import live, tasks
-from games.engines import engine
 from games.models import Game, Seat
 from games.services import seats
 
@@ -43,19 +41,16 @@ def locked_game(
     user: User,
     *,
     status: str | None = Game.Status.ACTIVE,
-    rules_allow: Callable[[Any], None] | None = None,
 ) -> Iterator[LockedGame]:
     """A change of the game by one of its players, inside a transaction holding its lock.
 
-    Refuses a game that does not exist, a user who does not play in it, what the rules do
-    not offer (`rules_allow` raises; checked before the status) and a game whose status is
-    not `status` (None: any). On leaving without an error the change is saved and published.
+    Refuses a game that does not exist, a user who does not play in it and a game whose
+    status is not `status` (None: any, the operation checks it itself). On leaving without
+    an error the change is saved and published.
     """
     with transaction.atomic():
         game = lock_game(game_id)
         seat = seats.participant_seat(game, user)
-        if rules_allow is not None:
-            rules_allow(engine(game.game))
         if status is not None:
             refuse_unless_status(game, status)
         change = LockedGame(game, seat)
@@ -72,11 +67,18 @@ def lock_game(game_id: int) -> Game:
 
 
 def refuse_unless_status(game: Game, status: str) -> None:
+    refusal = status_refusal(game, status)
+    if refusal is not None:
+        raise refusal
+
+
+def status_refusal(game: Game, status: str) -> Conflict | None:
+    """Why a change that needs the game in `status` is refused, or None."""
     if game.status == status:
-        return
+        return None
     if status == Game.Status.INVITED:
-        raise Conflict(_("The game is not waiting for an answer."))
-    raise Conflict(_("The game is not being played."), code="game_over")
+        return Conflict(_("The game is not waiting for an answer."))
+    return Conflict(_("The game is not being played."), code="game_over")
 
 
 def save_and_publish(
@@ -113,5 +115,5 @@ def publish_after_commit(
 
 def book_clock_check(game_id: int, deadline: datetime) -> None:
     if tasks.process_game.app.conf.task_always_eager:
-        return  # embedded: clocks are enforced when the game is next read
+        return  # embedded: the next reader of the game hands it to the in-process worker
     tasks.process_game.apply_async((game_id,), eta=deadline + timedelta(milliseconds=50))
