@@ -19,7 +19,7 @@ from config import query_params
 from config.api_docs import error_responses
 from config.api_fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from config.errors import DomainError, NotFound
-from games import live, selectors, services
+from games import live, registry, selectors, services
 from games.engines import engine
 from games.game_field import game_names
 from games.models import CPU_PLAYER, Game, Move
@@ -60,16 +60,21 @@ class TimeControlField(serializers.DictField):
     """A time control as given; games/clocks.py checks it and names the key at fault."""
 
 
+def record_formats() -> list[str]:
+    """Every record format some game in play writes."""
+    return sorted({form for game in registry.declarations() for form in game.engine.record_formats})
+
+
 @extend_schema_field(
     {
         "oneOf": [
             {"type": "array", "items": {}},
             {"type": "object", "additionalProperties": {}},
         ],
-        "description": "The move as the game's rules record it: Kropki [x, y]; Dots and "
-        'Boxes ["h"|"v", x, y]; Quadramids ["put", place] or ["move", from, to]; '
-        'Quadrotone {"place": [[tile, c, r, turn], ...]} and the other moves of its '
-        f"record. At most {services.MAX_MOVE_CHARS} characters of JSON.",
+        "description": "The move as the game's rules record it: each game's rules page "
+        "(/rules/<game>/, the game record section) gives its moves' shape, e.g. [x, y] "
+        "for a point of a grid. "
+        f"At most {services.MAX_MOVE_CHARS} characters of JSON.",
     }
 )
 class MovePayloadField(serializers.JSONField):
@@ -417,7 +422,10 @@ class RecordView(APIView):
         operation_id="games_record",
         parameters=[
             OpenApiParameter(
-                "format", str, enum=["json", "sgf"], description="json (default), or sgf for Kropki"
+                "format",
+                str,
+                enum=record_formats(),
+                description="json (default), or another of the game's record formats",
             )
         ],
         responses={
@@ -425,7 +433,7 @@ class RecordView(APIView):
             (200, "application/x-go-sgf"): OpenApiTypes.STR,
             **error_responses(400, 404),
         },
-        summary="The game record (JSON; SGF for Kropki)",
+        summary="The game record (JSON, or the game's own format such as SGF)",
     )
     def get(self, request: Request, game_id: int) -> HttpResponse:
         game = _game(request, game_id)

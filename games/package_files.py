@@ -1,8 +1,8 @@
 """The static files and templates a game's package brings: `<package>/static/` and
 `<package>/templates/`, found for every game in play as an app's would be.
 
-Files are namespaced by the game's name inside those folders (`quadrotone/composer.js`,
-`quadrotone/panel.html`), so two games never shadow each other.
+Files are namespaced by the game's name inside those folders (`<game>/composer.js`,
+`<game>/panel.html`), so two games never shadow each other.
 """
 
 from collections.abc import Iterator

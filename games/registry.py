@@ -84,6 +84,7 @@ class GameDeclaration:
     # draw who sits first.
     seat_choices: tuple[tuple[str, Text], ...] = ()
     seat_label: Text = ""  # what the form calls the choice ("Your colour"); "Your seat"
+    seat_titles: Mapping[str, Text] = field(default_factory=dict)  # beyond the shared names
     # The clocks offered for a practice or friendly game, ("" no clock, "300+5" a game
     # clock with increment, "move:60" a limit per move); () when the rules fix the clock.
     clocks: tuple[tuple[str, Text], ...] = ()
@@ -101,6 +102,7 @@ class GameDeclaration:
     script: str | None = None  # a static front-end module, for moves of several choices
     panel: Panel | None = None
     examples: Callable[[], list] | None = None  # the rules page's figures
+    examples_legend: Text = ""  # what the drawings' marks mean, above the rules
     # What the paid plan's entitlements that this game's options need unlock, in words.
     entitlements: Mapping[str, Text] = field(default_factory=dict)
     # The demo championship (`make demo`) is of the first game with demo options; the demo

@@ -169,7 +169,7 @@ def game_page(game: Game, viewer: User | None) -> dict:
     players = [
         {
             "seat": seat.seat,
-            "title": seat_title(seat.seat),
+            "title": seat_title(seat.seat, game.game),
             "username": seat.user.username if seat.user_id else None,
             "page": seat.user.get_absolute_url() if seat.user_id else None,
             "score": detail["score"].get(seat.seat, 0),
@@ -204,7 +204,7 @@ def game_page(game: Game, viewer: User | None) -> dict:
     for player, seat in zip(players, seats, strict=True):
         player["away"] = seat.away
         player["stand_in_moves"] = stood_in.get(seat.seat, 0)  # D11: shown on the page
-        # Quadramids counts figures in hand; a player who has left the game is out (M19).
+        # Figures still in hand, where the game counts them; a player who left is out.
         in_hand = hands.get(seat.seat)
         player["in_hand"] = in_hand if isinstance(in_hand, int) else None
         player["out"] = seat.seat in out
@@ -221,7 +221,7 @@ def game_page(game: Game, viewer: User | None) -> dict:
         "finished": game.status == Game.Status.FINISHED,
         "winner": next((p for p in players if p["winner"]), None),
         "reason": result_reason(game.result_reason, game.game) if game.result_reason else "",
-        "draw_offered_by": seat_title(game.draw_offer) if game.draw_offer else "",
+        "draw_offered_by": seat_title(game.draw_offer, game.game) if game.draw_offer else "",
         "draw_offer_mine": bool(game.draw_offer) and game.draw_offer == mine,
         "invited": game.status == Game.Status.INVITED
         and mine is not None
@@ -233,7 +233,7 @@ def game_page(game: Game, viewer: User | None) -> dict:
         "other_record_formats": [form for form in rules.record_formats if form != "json"],
         # The actions offered are those the services accept, by their own rules.
         "allows_undo": services.may_undo(game, mine),
-        "undo_requested_by": seat_title(game.undo_request) if game.undo_request else "",
+        "undo_requested_by": seat_title(game.undo_request, game.game) if game.undo_request else "",
         "undo_request_mine": bool(game.undo_request) and game.undo_request == mine,
         "stand_in": services.may_set_away(game, mine, not away),  # to leave, or come back
         "away": away,

@@ -49,8 +49,11 @@ def result_reason(reason: str, game: str = "") -> str:
     return str(title) if title else reason.replace("_", " ")
 
 
-def seat_title(seat: str) -> str:
-    return str(SEAT_TITLES.get(seat, seat.capitalize()))
+def seat_title(seat: str, game: str = "") -> str:
+    """A seat's name for people: the game's own words for its seats, else the shared ones."""
+    own = registry.declaration(game).seat_titles if game in registry.names() else {}
+    title = own.get(seat) or SEAT_TITLES.get(seat)
+    return str(title) if title else seat.capitalize()
 
 
 FORMAT_TITLES = {

@@ -153,6 +153,7 @@ def rules_page(request: HttpRequest, game: str) -> HttpResponse:
             "game": game,
             "page": page,
             "players": registry.declaration(game).players,
+            "examples_legend": registry.declaration(game).examples_legend,
             "other_games": [other for other in registry.names() if other != game],
         },
     )

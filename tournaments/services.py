@@ -362,8 +362,8 @@ def _settle_matches(championship: Championship) -> None:
             match.winner = entry_of[result.winner]
             match.forfeit = result.walkover
         elif match.stage.kind == Stage.Kind.PLAYOFF:
-            # A playoff needs a winner: replay with the seats swapped (K16 for Kropki,
-            # whose extra time ends level only on a full board).
+            # A playoff needs a winner: replay with the seats swapped (K16; a game with
+            # extra time ends level only when its board is full).
             _open_match(championship, match, replays=games.count())
             continue
         else:

@@ -107,6 +107,9 @@ class Engine(Protocol):
     # ... and then these are those moves, as the game's record writes them:
     #     def resign_move(self, seat: str) -> Any: ...
     #     def draw_move(self) -> Any: ...
+    # A game whose turn passes on time (time_out "pass") writes these moves for the server:
+    #     def pass_on_time_move(self, seat: str) -> Any: ...  (the move's time ran out)
+    #     def out_of_time_move(self, seat: str) -> Any: ...  (the whole game's time is spent)
     draw_offer_interval_s: int | None  # a seat may offer a draw once in this many seconds
     disconnect_loses_after_s: int | None  # a player gone from the live game this long loses
     away_after_s: int | None  # a player not seen this long is away: the CPU stands in for them

@@ -58,8 +58,9 @@ def ask_worker_if_due(game: Game) -> Game:
 
 
 def time_out(game: Game, rules, state, events: list[dict], pending: tuple = ()):
-    """The side to move let its time run out. By the game's rules it loses (Kropki), the
-    CPU moves for it (D6), or its turn passes (Q17; against the bot it loses)."""
+    """The side to move let its time run out. By the game's rules (the engine's `time_out`)
+    it loses, the CPU moves for it, or its turn passes (in practice, against the CPU, it
+    loses)."""
     if rules.time_out == TimeOut.CPU_MOVES:
         if not seats.may_stand_in(game, rules, game.to_move):
             # D11: a player who has not made one move is not there; the CPU wins nothing
@@ -77,10 +78,11 @@ def time_out(game: Game, rules, state, events: list[dict], pending: tuple = ()):
         left = game.clocks.get(seat)
         spent = (game.deadline - game.turn_started_at).total_seconds()
         if left is not None and left - spent <= 0.001:
-            # The whole game's time is gone (Q18): the rules skip this player from now on.
+            # The whole game's time is gone: the rules skip this player from now on.
             game.clocks[seat] = 0.0
-            out = {"out_of_time": seat}
+            out = rules.out_of_time_move(seat)
             return processing.system_move(game, rules, state, events, out, pending)
-        return processing.system_move(game, rules, state, events, {"pass": "timeout"}, pending)
+        passed = rules.pass_on_time_move(seat)
+        return processing.system_move(game, rules, state, events, passed, pending)
     endings.finish_on_time(game, game.deadline, events)
     return state

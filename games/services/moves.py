@@ -14,7 +14,7 @@ from games.engines import IllegalMove, engine
 from games.models import Game, Move, Seat
 from games.refusals import refusal_message
 
-# The largest move of any game (a Quadrotone rearrangement of 8 tiles) is far below this.
+# The largest move of any game (a rearrangement of 8 tiles, say) is far below this.
 MAX_MOVE_CHARS = 2000
 # What a refused move keeps of its payload, so that refusals cannot fill the database.
 MAX_REFUSED_PAYLOAD_CHARS = 300

@@ -5,7 +5,7 @@ from games.models import Game, Move
 
 
 def game_record(game: Game, form: str = "json") -> str:
-    """The game's record (the rules file's JSON, or SGF for Kropki)."""
+    """The game's record: the rules file's JSON, or another of the engine's record formats."""
     from games.selectors import stand_in_moves
 
     rules = engine(game.game)

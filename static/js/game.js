@@ -183,8 +183,8 @@
     return board().hasAttribute("data-targets-only") ? null : [point.x, point.y];
   }
 
-  // The colour this player's marks are drawn in, where the board says (Dots and Boxes: the
-  // first player is blue, the second red); null where it does not.
+  // The colour this player's marks are drawn in, where the board says (seats named first
+  // and second may still be drawn blue and red); null where it does not.
   function seatColour() {
     var svg = board();
     if (!svg || !svg.dataset.seatColours) return null;

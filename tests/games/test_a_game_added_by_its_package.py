@@ -197,6 +197,7 @@ def test_its_finished_game_page_says_who_won_and_why(client, alice_api, bob_api)
     assert '<svg class="board board-noughts-and-crosses" viewBox="0 0 214 212" role="img"' in html
     assert '<line class="winning-line"' in html
     assert "three in a row" in html  # the declaration's words for its engine's reason
+    assert "Crosses" in html and "Noughts" in html  # and its words for its seats
 
 
 def test_its_record_downloads_as_json_and_replays_to_the_same_position(alice_api, bob_api, api):

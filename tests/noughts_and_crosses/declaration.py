@@ -20,6 +20,7 @@ GAME = GameDeclaration(
     point_words=drawing.POINT_WORDS,
     rules_dir=Path(__file__).parent,
     seat_choices=(("x", _("X (moves first)")), ("o", _("O"))),
+    seat_titles={"x": _("Crosses"), "o": _("Noughts")},
     seat_label=_("Your mark"),
     refusals={"occupied": _("That square is already marked (N2).")},
     result_reasons={"three_in_a_row": _("three in a row")},

@@ -87,6 +87,11 @@ GAME = GameDeclaration(
         "occupied": _("That place is taken."),
         "owned": _("That point lies in captured territory (K9)."),
     },
+    examples_legend=_(
+        "The drawings are positions played through the game's engine. Blue and red discs are "
+        "the players' dots, lines join linked dots, shaded areas are territory, pale dots are "
+        "captured, and a ring marks the last dot put."
+    ),
     board_help=_(
         "Click a free point to put your dot there, or focus the board and use the arrow keys "
         "(Shift moves five points) and Enter."

@@ -547,6 +547,14 @@ class QuadrotoneEngine(StandardEngine):
         """The record's entry for an agreed draw (Q19)."""
         return {"draw": True}
 
+    def pass_on_time_move(self, seat: str) -> dict:
+        """The record's entry for a move not made in its time (Q17)."""
+        return {"pass": "timeout"}
+
+    def out_of_time_move(self, seat: str) -> dict:
+        """The record's entry for a player whose whole game time is spent (Q18)."""
+        return {"out_of_time": seat}
+
     # -- records ---------------------------------------------------------------
     def read_record(self, text: str, filename: str = "") -> Record:
         return records.read(text, filename)
