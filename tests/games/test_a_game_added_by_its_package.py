@@ -186,7 +186,7 @@ def test_its_game_page_shows_its_board_for_the_players_to_play(client, alice, al
     assert 'data-points="o../.x./..."' in html
     assert '<g class="mark x" data-point="2-2">' in html
     assert '<g class="mark o" data-point="1-1">' in html
-    assert "Noughts and Crosses board, 3 × 3; X to move" in html
+    assert "Noughts and Crosses board, 3 × 3; Crosses to move" in html
     assert "Click an empty square to put your mark there" in html  # its board help
 
 
