@@ -140,7 +140,10 @@ def celery_worker(
     settings of the test run, so it plays the games the tests register."""
     from django.conf import settings
 
-    env = {**env, "DJANGO_SETTINGS_MODULE": settings.SETTINGS_MODULE}
+    # Under a settings override the holder has no module of its own: the run's module is
+    # the one pytest-django put in the environment.
+    module = getattr(settings, "SETTINGS_MODULE", None) or os.environ["DJANGO_SETTINGS_MODULE"]
+    env = {**env, "DJANGO_SETTINGS_MODULE": module}
     command = [
         sys.executable, "-m", "celery", "-A", "config", "worker",
         "--pool=solo", "--without-gossip", "--without-mingle",
