@@ -100,6 +100,7 @@ class GameDeclaration:
     board_help: Text = ""  # how a seated player moves on the board
     new_game_help: Callable[[Any], Text] | None = None  # the new-game page's note, per creator
     script: str | None = None  # a static front-end module, for moves of several choices
+    stylesheet: str | None = None  # the board's own styles (a static file of the package)
     panel: Panel | None = None
     examples: Callable[[], list] | None = None  # the rules page's figures
     examples_legend: Text = ""  # what the drawings' marks mean, above the rules

@@ -241,6 +241,7 @@ def game_page(game: Game, viewer: User | None) -> dict:
         "panel_template": declared.panel.template if declared.panel else "",
         "board_help": declared.board_help,
         "script": declared.script,
+        "stylesheet": declared.stylesheet,
         "draw_offers": services.may_offer_draw(game, mine),
         "can_rematch": services.may_rematch(game, mine),
     }

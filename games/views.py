@@ -154,6 +154,7 @@ def rules_page(request: HttpRequest, game: str) -> HttpResponse:
             "page": page,
             "players": registry.declaration(game).players,
             "examples_legend": registry.declaration(game).examples_legend,
+            "stylesheet": registry.declaration(game).stylesheet,
             "other_games": [other for other in registry.names() if other != game],
         },
     )

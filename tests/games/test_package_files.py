@@ -9,12 +9,21 @@ from games import registry
 from games.package_files import GamePackageStaticFinder
 
 
-def test_every_declared_front_end_module_is_found_in_its_games_package():
-    declared = [game for game in registry.declarations() if game.script]
-    assert declared  # some games compose their moves in the browser
-    for game in declared:
-        found = Path(finders.find(game.script))
+def test_every_declared_front_end_module_and_stylesheet_is_found_in_its_games_package():
+    scripts = [(game, game.script) for game in registry.declarations() if game.script]
+    styles = [(game, game.stylesheet) for game in registry.declarations() if game.stylesheet]
+    assert scripts and styles  # some games compose moves in the browser, some style boards
+    for game, path in scripts + styles:
+        found = Path(finders.find(path))
         assert registry.directory(game.name) in found.parents, game.name
+
+
+def test_the_rules_page_links_the_games_own_stylesheet_and_no_other(client):
+    for game in registry.declarations():
+        html = client.get(f"/rules/{game.name}/").content.decode()
+        for other in registry.declarations():
+            if other.stylesheet:
+                assert (f"/static/{other.stylesheet}" in html) is (other is game), game.name
 
 
 def test_every_declared_panel_template_loads_from_its_games_package():

@@ -49,6 +49,7 @@ GAME = GameDeclaration(
     ),
     clock_help=_("When a player's time for a move runs out, the CPU moves for them."),
     refusals={"taken": _("That line is already drawn (D2).")},
+    stylesheet="dots_and_boxes/board.css",
     board_help=_(
         "Click between two dots to draw a line, or focus the board, move with the arrow keys "
         "(half a box a step) and press Enter."

@@ -44,6 +44,7 @@ GAME = GameDeclaration(
         "not_your_figure": _("That is not one of your figures."),
         "move_not_allowed": _("That figure cannot go there (M6–M17)."),
     },
+    stylesheet="quadramids/board.css",
     board_help=_(
         "Click a free cell to put a figure there. To move, click one of your figures (or your "
         "apex or blocker on a centre), then where it goes; the dots show where it may go."

@@ -97,6 +97,7 @@ GAME = GameDeclaration(
         "has_moves": _("You may pass only when you have no move."),
         "not_your_seat": _("That is not your seat."),
     },
+    stylesheet="quadrotone/board.css",
     board_help=_(
         "Choose one of your tiles, turn it with R, then click a free cell; up to eight tiles "
         "make one move. To rearrange, click a tile on the board, then where it goes. On the "
