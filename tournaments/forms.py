@@ -237,6 +237,10 @@ class ChampionshipForm(forms.Form):
 
     def clean(self) -> dict:
         data = super().clean()
+        # The other games' settings are hidden and not used: what they hold blocks nothing.
+        for game, _option, name in self.game_options:
+            if game.name != data.get("game"):
+                self.errors.pop(name, None)
         chosen = [data.get(f"tiebreak_{n}") for n in range(1, TIEBREAK_SLOTS + 1)]
         chosen = [name for name in chosen if name]
         repeated = sorted({name for name in chosen if chosen.count(name) > 1})

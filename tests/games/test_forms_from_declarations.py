@@ -135,3 +135,23 @@ def test_a_four_player_quadramids_game_against_the_cpu_starts_from_the_form(alic
     assert answer.status_code == 302, answer.content.decode()[:2000]
     game = Game.objects.get()
     assert game.options["players"] == 4 and game.seats.count() == 4
+
+
+def test_a_bad_value_in_another_games_hidden_setting_does_not_block_the_championship(
+    make_user,
+):
+    organiser = make_user("organiser")
+    data = championship_data("dots_and_boxes", columns="3", rows="3", width="2", figures="7")
+    answer = logged_in(organiser).post(reverse("championship-new"), data)
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    assert Championship.objects.get().options == {"columns": 3, "rows": 3}
+
+
+def test_a_bad_value_in_the_chosen_games_setting_is_shown_at_its_field(make_user):
+    organiser = make_user("organiser")
+    answer = logged_in(organiser).post(
+        reverse("championship-new"), championship_data("kropki", width="2", height="10")
+    )
+    assert answer.status_code == 200
+    assert 'id="id_width_errors"' in answer.content.decode()
+    assert not Championship.objects.exists()
