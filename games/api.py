@@ -19,7 +19,7 @@ from config import query_params
 from config.api_docs import error_responses
 from config.api_fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from config.errors import DomainError, NotFound
-from games import live, registry, selectors, services
+from games import live, selectors, services
 from games.engines import engine
 from games.game_field import game_names
 from games.models import CPU_PLAYER, Game, Move
@@ -58,11 +58,6 @@ def _seconds(low: int) -> dict:
 )
 class TimeControlField(serializers.DictField):
     """A time control as given; games/clocks.py checks it and names the key at fault."""
-
-
-def record_formats() -> list[str]:
-    """Every record format some game in play writes."""
-    return sorted({form for game in registry.declarations() for form in game.engine.record_formats})
 
 
 @extend_schema_field(
@@ -412,6 +407,7 @@ def _wait_seconds(request: Request) -> float:
 
 
 # The media type of each record format an engine may write.
+# The record formats the API serves, and how; a game writes some of them (record_formats).
 RECORD_CONTENT_TYPES = {"json": "application/json", "sgf": "application/x-go-sgf"}
 
 
@@ -424,13 +420,15 @@ class RecordView(APIView):
             OpenApiParameter(
                 "format",
                 str,
-                enum=record_formats(),
+                enum=list(RECORD_CONTENT_TYPES),
                 description="json (default), or another of the game's record formats",
             )
         ],
         responses={
-            (200, "application/json"): OpenApiTypes.OBJECT,
-            (200, "application/x-go-sgf"): OpenApiTypes.STR,
+            **{
+                (200, content_type): OpenApiTypes.OBJECT if form == "json" else OpenApiTypes.STR
+                for form, content_type in RECORD_CONTENT_TYPES.items()
+            },
             **error_responses(400, 404),
         },
         summary="The game record (JSON, or the game's own format such as SGF)",

@@ -40,16 +40,11 @@ def option_form_field(option: OptionField, *, required: bool = True) -> forms.Fi
     )
 
 
-def chosen_options(options: tuple[OptionField, ...], data: dict, field_name=None) -> dict:
-    """The game options a cleaned form chose; an empty choice leaves an option out."""
-    field_name = field_name or (lambda option: option.name)
-    chosen = {}
-    for option in options:
-        value = data.get(field_name(option))
-        if value is None or value == "":
-            continue
-        chosen[option.name] = value
-    return chosen
+def chosen_options(fields: list[tuple[OptionField, str]], data: dict) -> dict:
+    """The game options a cleaned form chose, from (option, its form field) pairs; an empty
+    choice leaves an option out."""
+    chosen = {option.name: data.get(name) for option, name in fields}
+    return {name: value for name, value in chosen.items() if value not in (None, "")}
 
 
 class NewGameForm(forms.Form):
@@ -71,8 +66,8 @@ class NewGameForm(forms.Form):
         return self.declared.name
 
     def options(self) -> dict:
-        offered = [option for option in self.declared.options if option.in_games and option.offered]
-        return chosen_options(tuple(offered), self.cleaned_data)
+        offered = [(option, option.name) for option in self.declared.options if option.on_game_form]
+        return chosen_options(offered, self.cleaned_data)
 
     def service_arguments(self) -> dict:
         """The cleaned form as the arguments of `games.services.create_game`."""
@@ -108,7 +103,7 @@ def for_game(declared: GameDeclaration) -> type[NewGameForm]:
             ),
         )
     for option in declared.options:
-        if option.in_games and option.offered:
+        if option.on_game_form:
             fields[option.name] = option_form_field(option)
     if declared.seat_choices:
         fields["seat"] = forms.ChoiceField(

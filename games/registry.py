@@ -18,6 +18,7 @@ from django.conf import settings
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.utils.functional import Promise
+from django.utils.translation import gettext, ngettext
 
 from games import engines
 from games.catalog import BUILT_IN, game_name
@@ -54,8 +55,13 @@ class OptionField:
     from_plan: str | None = None
 
     @property
-    def offered(self) -> bool:
-        return self.from_plan is None
+    def on_game_form(self) -> bool:
+        """Offered when a practice or friendly game is started (never an option the plan sets)."""
+        return self.in_games and self.from_plan is None
+
+    @property
+    def on_championship_form(self) -> bool:
+        return self.in_championships and self.from_plan is None
 
 
 @dataclass(frozen=True)
@@ -120,8 +126,6 @@ class GameDeclaration:
     @property
     def players(self) -> str:
         """How many play, as the rules index says it."""
-        from django.utils.translation import gettext, ngettext
-
         counts = self.player_counts
         if len(counts) == 1:
             return ngettext("%(counter)s player", "%(counter)s players", counts[0]) % {
@@ -131,9 +135,6 @@ class GameDeclaration:
             "counts": ", ".join(str(n) for n in counts[:-1]),
             "last": counts[-1],
         }
-
-    def option(self, name: str) -> OptionField | None:
-        return next((option for option in self.options if option.name == name), None)
 
     def rules_document(self, language: str) -> Path:
         """The rules in `language` when translated, else the binding English ones."""
@@ -147,6 +148,10 @@ def packages() -> tuple[str, ...]:
     return tuple(getattr(settings, "GAMES", BUILT_IN))
 
 
+def _package_folder(package: str) -> Path:
+    return Path(import_module(package).__file__).parent
+
+
 @cache
 def _declarations(listed: tuple[str, ...]) -> dict[str, GameDeclaration]:
     declared = {}
@@ -155,6 +160,7 @@ def _declarations(listed: tuple[str, ...]) -> dict[str, GameDeclaration]:
         if game.name != game_name(package):
             raise ValueError(f"{package}: its declaration is of {game.name!r}")
         declared[game.name] = _completed(game, package)
+    engines.use_games(listed)  # only a list whose every declaration reads
     return declared
 
 
@@ -180,16 +186,13 @@ def _completed(game: GameDeclaration, package: str) -> GameDeclaration:
     if game.examples is None and (examples := _module(f"{package}.examples")) is not None:
         found["examples"] = examples.figures
     if game.rules_dir is None:
-        found["rules_dir"] = Path(import_module(package).__file__).parent
+        found["rules_dir"] = _package_folder(package)
     return replace(game, **found)
 
 
 def _in_play() -> dict[str, GameDeclaration]:
-    listed = packages()
-    # The engines follow the settings (a test may change them).
-    if tuple(engines.GAMES) != tuple(game_name(package) for package in listed):
-        engines.use_games(listed)
-    return _declarations(listed)
+    # Asked on many reads: one cached lookup by the settings' list.
+    return _declarations(packages())
 
 
 def declarations() -> tuple[GameDeclaration, ...]:
@@ -210,14 +213,15 @@ def names() -> tuple[str, ...]:
 def directory(name: str) -> Path:
     """The folder of the game's package."""
     _in_play()
-    return Path(import_module(engines.package(name)).__file__).parent
+    return _package_folder(engines.package(name))
 
 
 @receiver(setting_changed)
 def _follow_the_settings(setting: str, **kwargs) -> None:
-    # A test that changes GAMES gets the engines of the new list at once.
+    # The declarations are cached per list; the engines follow every change (a test's
+    # override and its undoing alike).
     if setting == "GAMES":
-        _in_play()
+        engines.use_games(packages())
 
 
 def load() -> None:

@@ -4,6 +4,7 @@ import os
 
 import pytest
 from django.core.cache import cache
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from accounts.models import User
@@ -25,10 +26,14 @@ def service_missing(reason: str) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _fast_passwords_and_clean_cache(settings):
+def _fast_passwords_clean_cache_and_english(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     cache.clear()
+    # A request in another language leaves it active in the thread: each test starts in
+    # the site's language, whatever ran before it.
+    translation.activate(settings.LANGUAGE_CODE)
     yield
+    translation.deactivate()
     cache.clear()
 
 

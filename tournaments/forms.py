@@ -92,7 +92,7 @@ def championship_options() -> list[tuple[GameDeclaration, OptionField, str]]:
         (game, option)
         for game in registry.declarations()
         for option in game.options
-        if option.in_championships and option.offered
+        if option.on_championship_form
     ]
     names = [option.name for _game, option in offered]
     return [
@@ -268,10 +268,7 @@ class ChampionshipForm(forms.Form):
         chosen = [
             (option, name) for game, option, name in self.game_options if game.name == data["game"]
         ]
-        fields = dict((option.name, name) for option, name in chosen)
-        options = chosen_options(
-            tuple(option for option, _name in chosen), data, lambda option: fields[option.name]
-        )
+        options = chosen_options(chosen, data)
         control = {}
         if data.get("initial_minutes") is not None:
             control["initial_s"] = round(data["initial_minutes"] * 60, 3)

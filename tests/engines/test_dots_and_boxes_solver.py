@@ -198,6 +198,10 @@ def test_solve_command_on_the_last_position_of_a_record(tmp_path):
         (["dots_and_boxes"], "at most 24"),
         (["dots_and_boxes", "--columns", "12"], "columns"),
         (["kropki"], "no solver"),
+        (["no_such_game"], "unknown game"),
+        (["dots_and_boxes", "--columns"], "--NAME VALUE"),
+        (["dots_and_boxes", "--columns", "2", "--record", "-"], "one or the other"),
+        (["dots_and_boxes", "--columns", "two"], "columns"),
     ],
 )
 def test_solve_command_refuses_what_it_cannot_solve(arguments, complaint):

@@ -44,7 +44,7 @@ def test_the_new_game_form_offers_every_option_a_game_may_set_and_none_a_plan_se
     declared = registry.declaration(game)
     fields = new_game_form(game)().fields
     for option in declared.options:
-        offered = option.in_games and option.from_plan is None
+        offered = option.in_games and option.from_plan is None  # what the rule means
         assert (option.name in fields) is offered, option.name
 
 
