@@ -30,6 +30,11 @@ class ResultReason(StrEnum):
     FORFEIT = "forfeit"
     NO_SHOW = "no_show"
     DISCONNECTION = "disconnection"
+    # Set by a championship: its round's time was up (the leader by score wins), or its
+    # organiser decided the game (a win, a draw, or a loss for both).
+    ROUND_DEADLINE = "deadline"
+    ADJUDICATED = "adjudicated"
+    DOUBLE_FORFEIT = "double_forfeit"
 
 
 class TimeOut(StrEnum):

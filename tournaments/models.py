@@ -8,6 +8,11 @@ from django.utils.translation import gettext_lazy as _
 from games.game_field import GameNameField
 
 
+ROUND_DEADLINE_DEFAULT_S = 7 * 86_400
+ROUND_DEADLINE_MIN_S = 60
+ABSENT_AFTER_DEFAULT_S = 2 * 86_400
+
+
 class Championship(models.Model):
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("Registration")
@@ -20,6 +25,7 @@ class Championship(models.Model):
         PRIVATE = "private", _("Private")
 
     name = models.CharField(max_length=120)
+    description = models.TextField(blank=True, default="", help_text=_("Plain text."))
     game = GameNameField()
     options = models.JSONField(default=dict)
     group_size = models.PositiveSmallIntegerField(default=4)
@@ -29,6 +35,12 @@ class Championship(models.Model):
     third_place = models.BooleanField(default=True)
     rated = models.BooleanField(default=True)
     time_control = models.JSONField(null=True, blank=True)
+    # Every round has this long from its opening; a game still running then is decided.
+    round_deadline_s = models.PositiveIntegerField(default=ROUND_DEADLINE_DEFAULT_S)
+    # The organiser's page lists players who have not moved for longer than this.
+    absent_after_s = models.PositiveIntegerField(default=ABSENT_AFTER_DEFAULT_S)
+    starts_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    entries_close_at = models.DateTimeField(null=True, blank=True)
     points_system = models.CharField(max_length=8, default="2-1-0")
     tiebreaks = models.JSONField(default=list)
     visibility = models.CharField(
@@ -76,6 +88,39 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.championship}"
+
+
+class Invitation(models.Model):
+    """The organiser asks a player to enter; the player becomes an entrant only by accepting."""
+
+    class Status(models.TextChoices):
+        INVITED = "invited", _("Invited")
+        ACCEPTED = "accepted", _("Accepted")
+        DECLINED = "declined", _("Declined")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    championship = models.ForeignKey(
+        Championship, on_delete=models.CASCADE, related_name="invitations"
+    )
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="championship_invitations"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.INVITED)
+    invited_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["invited_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["championship", "player"],
+                condition=models.Q(status="invited"),
+                name="tournaments_invitation_pending_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} invited to {self.championship}"
 
 
 class Stage(models.Model):
@@ -131,6 +176,8 @@ class Match(models.Model):
     class Status(models.TextChoices):
         WAITING = "waiting", _("Waiting for its round")
         PLAYING = "playing", _("Playing")
+        # Level at its deadline in the playoff: the organiser decides who goes on.
+        AWAITING = "awaiting", _("Awaiting the organiser")
         FINISHED = "finished", _("Finished")
 
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="matches")
@@ -153,9 +200,15 @@ class Match(models.Model):
     )
     drawn = models.BooleanField(default=False)
     forfeit = models.BooleanField(default=False)
+    # When the match's round opened for it, and when that round's time is up.
+    opened_at = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    # How many of the deadline reminders (24 h, then 1 h before) the players were sent.
+    reminders_sent = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["stage", "group", "round", "index"]
+        indexes = [models.Index(fields=["status", "deadline"], name="tournaments_match_due_idx")]
         constraints = [
             models.UniqueConstraint(
                 fields=["stage", "group", "round", "index", "third_place"],
@@ -182,3 +235,57 @@ class FinalRank(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rank}. {self.entry}"
+
+
+class Decision(models.Model):
+    """One of the organiser's decisions (or the worker's, by the rules), kept for everyone
+    to read: who, when, what it was before and after, and why."""
+
+    class Action(models.TextChoices):
+        ADJUDICATED = "adjudicated", _("Decided a game")
+        DECIDED_AT_DEADLINE = "deadline", _("Decided at the round's deadline")
+        WITHDREW = "withdrew", _("Withdrew a player")
+        INVITED = "invited", _("Invited a player")
+        REMOVED = "removed", _("Removed an entry")
+        EDITED = "edited", _("Changed the settings")
+        STARTED = "started", _("Started the championship")
+        POSTPONED = "postponed", _("Postponed the start")
+
+    championship = models.ForeignKey(
+        Championship, on_delete=models.CASCADE, related_name="decisions"
+    )
+    # Empty when the worker decided by the championship's rules (a deadline, a schedule).
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+",
+    )  # fmt: skip
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    action = models.CharField(max_length=12, choices=Action.choices)
+    # The players the decision is about.
+    players = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="+")
+    game = models.ForeignKey(
+        "games.Game", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    before = models.JSONField(default=dict, blank=True)
+    after = models.JSONField(default=dict, blank=True)
+    reason = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.championship}: {self.action}"
+
+
+class CalendarFeed(models.Model):
+    """A player's private calendar of their own games: whoever has the URL reads it, so
+    the player may replace the key at any time."""
+
+    player = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="calendar_feed"
+    )
+    key = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"calendar of {self.player}"
