@@ -7,7 +7,6 @@ from django.utils.translation import gettext_lazy as _
 
 from games.game_field import GameNameField
 
-
 ROUND_DEADLINE_DEFAULT_S = 7 * 86_400
 ROUND_DEADLINE_MIN_S = 60
 ABSENT_AFTER_DEFAULT_S = 2 * 86_400

@@ -88,7 +88,7 @@ def test_a_failing_receiver_leaves_the_game_unfinished(make_user):
 def test_championships_hear_a_game_before_ratings():
     live = (entry[1]() for entry in game_finished.receivers)  # held by weak reference
     names = [receiver.__module__ for receiver in live if receiver is not None]
-    assert names.index("tournaments.services") < names.index("ratings.services")
+    assert names.index("tournaments.services.progress") < names.index("ratings.services")
 
 
 def test_moves_played_count_only_moves_that_stand_in_the_record(make_user):

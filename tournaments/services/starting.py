@@ -1,0 +1,92 @@
+"""Starting a championship: seeding, the groups' draw, every round robin, round one."""
+
+import random
+import string
+from collections.abc import Iterable
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from config.errors import Conflict, NotAllowed
+from ratings.selectors import ratings_of
+from tournaments import pairing
+from tournaments.models import Championship, Entry, Group, GroupMember, Match, Stage
+from tournaments.services.locking import locked_championship
+from tournaments.services.progress import open_round
+
+
+def group_name(order: int) -> str:
+    """A, B, ... Z, AA, AB, ...: spreadsheet-style names for any number of groups."""
+    name = ""
+    order += 1
+    while order:
+        order, rest = divmod(order - 1, 26)
+        name = string.ascii_uppercase[rest] + name
+    return name
+
+
+def seeding_order(entries: Iterable[Entry], game: str) -> list[Entry]:
+    """Entries best first: rated players by their rating in the game, then the unrated
+    ones in entry order."""
+    entries = list(entries)
+    ratings = ratings_of([entry.player_id for entry in entries], game)
+
+    def key(entry: Entry) -> tuple:
+        rating = ratings.get(entry.player_id)
+        return (rating is None, -(rating or 0.0), entry.entered_at, entry.pk)
+
+    return sorted(entries, key=key)
+
+
+def start(championship_id: int, *, by: User) -> Championship:
+    """Seed, draw the groups, schedule every round robin and open round one."""
+    with transaction.atomic():
+        championship = locked_championship(championship_id)
+        if by.pk != championship.organiser_id:
+            raise NotAllowed(_("Only the organiser starts the championship."))
+        if championship.status != Championship.Status.REGISTRATION:
+            raise Conflict(_("The championship has already started."), code="already_started")
+        entries = seeding_order(championship.entries.select_related("player"), championship.game)
+        if len(entries) < 2:
+            raise Conflict(
+                _("A championship needs at least two entrants."), code="too_few_entrants"
+            )
+        seeds = {entry.pk: seed for seed, entry in enumerate(entries, start=1)}
+        lots = list(range(1, len(entries) + 1))
+        random.SystemRandom().shuffle(lots)
+        lot_of = dict(zip(seeds, lots, strict=True))
+
+        stage = Stage.objects.create(
+            championship=championship, kind=Stage.Kind.GROUPS, format=championship.group_format
+        )
+        count = pairing.group_count_for(len(entries), championship.group_size)
+        members, matches = [], []
+        for order, seeded in enumerate(pairing.snake_groups(entries, count)):
+            schedule = pairing.round_robin(seeded)
+            group = Group.objects.create(
+                stage=stage, order=order, name=group_name(order), rounds=len(schedule)
+            )
+            members += [
+                GroupMember(
+                    group=group, entry=entry, position=position,
+                    seed=seeds[entry.pk], lot=lot_of[entry.pk],
+                )
+                for position, entry in enumerate(seeded, start=1)
+            ]  # fmt: skip
+            for round_number, pairs in enumerate(schedule, start=1):
+                for index, (first, second) in enumerate(pairs):
+                    if second is None:
+                        continue  # a bye: no match
+                    matches.append(
+                        Match(stage=stage, group=group, round=round_number, index=index,
+                              first=first, second=second)
+                    )  # fmt: skip
+        GroupMember.objects.bulk_create(members)
+        Match.objects.bulk_create(matches, batch_size=2000)
+        championship.status = Championship.Status.GROUPS
+        championship.started_at = timezone.now()
+        championship.save(update_fields=["status", "started_at"])
+        open_round(championship, stage.matches.filter(round=1))
+    return championship
