@@ -10,8 +10,8 @@ from games.titles import RESULT_REASONS, result_reason
 # As stored in `Game.result_reason` and sent by the API: they must never change.
 STORED_REASONS = {
     "board_full", "all_boxes_taken", "secured_lead", "move_limit", "resignation", "time",
-    "agreement", "forfeit", "no_show", "disconnection", "deadline", "adjudicated", "double_forfeit", "passes", "lead", "no_moves",
-    "all_passed", "players_out",
+    "agreement", "forfeit", "no_show", "disconnection", "passes", "lead", "no_moves",
+    "all_passed", "players_out", "deadline", "adjudicated", "double_forfeit",
 }  # fmt: skip
 
 
