@@ -1,0 +1,34 @@
+"""The championship's log: every decision of its organiser, and of the worker by its rules."""
+
+from collections.abc import Iterable
+
+from accounts.models import User
+from games.models import Game
+from tournaments.models import Championship, Decision
+
+
+def record(
+    championship: Championship,
+    action: Decision.Action,
+    *,
+    by: User | None,
+    players: Iterable[User] = (),
+    game: Game | None = None,
+    before: dict | None = None,
+    after: dict | None = None,
+    reason: str = "",
+) -> Decision:
+    """Write one decision to the log; `by` is None when the worker decided by the rules."""
+    decision = Decision.objects.create(
+        championship=championship,
+        by=by,
+        action=action,
+        game=game,
+        before=before or {},
+        after=after or {},
+        reason=reason,
+    )
+    people = list(players)
+    if people:
+        decision.players.set(people)
+    return decision
