@@ -183,6 +183,11 @@ CELERY_TIMEZONE = "UTC"
 # and catches clocks whose scheduled check went missing.
 CELERY_BEAT_SCHEDULE = {
     "games-sweep": {"task": "games.sweep", "schedule": env_int("GAMES_SWEEP_SECONDS", 2)},
+    # Rounds whose time is up, deadline reminders and scheduled starts.
+    "championships-sweep": {
+        "task": "tournaments.sweep",
+        "schedule": env_int("CHAMPIONSHIPS_SWEEP_SECONDS", 10),
+    },
 }
 
 # --- Accounts -------------------------------------------------------------------

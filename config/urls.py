@@ -24,6 +24,7 @@ urlpatterns = [
     ),
     path("api/accounts/", include(accounts_urls.api_urlpatterns)),
     path("api/games/", include(games_urls.api_urlpatterns)),
+    path("api/games/", include(tournaments_urls.game_api_urlpatterns)),
     path("api/championships/", include(tournaments_urls.api_urlpatterns)),
     path("api/ratings/", include(ratings_urls.ratings_urlpatterns)),
     path("api/players/", include(ratings_urls.players_urlpatterns)),

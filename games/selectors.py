@@ -312,7 +312,7 @@ def outcome(game: Game) -> Outcome | None:
     if not game.winner:
         return Outcome(winner=None, walkover=False)
     users = players_by_seat(game)
-    walkover = game.result_reason == ResultReason.FORFEIT
+    walkover = game.result_reason in (ResultReason.FORFEIT, ResultReason.NO_SHOW)
     if game.result_reason == ResultReason.TIME:
         loser = next(seat for seat in users if seat != game.winner)
         walkover = not moves_played_per_seat(game).get(loser)

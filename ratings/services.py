@@ -1,8 +1,11 @@
 """Applying rated games to ratings (Glicko-2, every game its own rating period)."""
 
+from collections.abc import Callable
+
 from django.db import transaction
 
 from games.models import Game
+from games.outcomes import ResultReason
 from games.signals import GameFinished
 from ratings import glicko2, periods
 from ratings.models import Rating, RatingChange
@@ -23,6 +26,8 @@ def rated_game(game: Game) -> periods.RatedGame | None:
     The engine's final places when it ranks the players (M20); otherwise two players:
     the winner is first, a draw places both first; more: by final score, ties shared.
     """
+    if game.result_reason == ResultReason.DOUBLE_FORFEIT:
+        return None  # lost by both without a game: nothing to learn of their strength
     seats = sorted(game.seats.all(), key=lambda seat: seat.user_id or 0)
     if len(seats) < 2 or any(seat.user_id is None for seat in seats):
         return None
@@ -78,3 +83,63 @@ def _rating_for(player_id: int, game: str) -> Rating:
         },
     )
     return rating
+
+
+def rated_games(game: str) -> list[periods.RatedGame]:
+    """Every finished rated game of `game` between players, in the order they ended."""
+    games = (
+        Game.objects.filter(game=game, rated=True, status=Game.Status.FINISHED)
+        .order_by("finished_at", "id")
+        .prefetch_related("seats")
+    )
+    found = (rated_game(record) for record in games.iterator(chunk_size=2000))
+    return [rated for rated in found if rated is not None]
+
+
+def recompute(game: str, on_batch: Callable[[int, int], None] | None = None) -> tuple[int, int]:
+    """Replay every rated game of `game` in order from fresh ratings and rebuild them and
+    their history (after a result was corrected); (games, players)."""
+    with transaction.atomic():
+        # Games rated meanwhile wait for this: their players' rows are locked here.
+        list(Rating.objects.select_for_update().filter(game=game).values_list("pk"))
+        games = rated_games(game)
+        total = len(games)
+
+        def progress(count: int) -> None:
+            if on_batch is not None:
+                on_batch(count, total)
+
+        players, changes = periods.replay(games, on_batch=progress)
+        RatingChange.objects.filter(rating__game=game).delete()
+        Rating.objects.filter(game=game).delete()
+        rows = Rating.objects.bulk_create(
+            Rating(
+                player_id=player,
+                game=game,
+                rating=state.rating,
+                rd=state.rd,
+                volatility=state.volatility,
+                games=state.games,
+                last_played_at=state.last_played_at,
+            )
+            for player, state in players.items()
+        )
+        rating_id = {row.player_id: row.pk for row in rows}
+        RatingChange.objects.bulk_create(
+            (
+                RatingChange(
+                    rating_id=rating_id[player],
+                    source_id=rated.source,
+                    at=rated.at,
+                    rating_before=before[0],
+                    rd_before=before[1],
+                    volatility_before=before[2],
+                    rating_after=after[0],
+                    rd_after=after[1],
+                    volatility_after=after[2],
+                )
+                for rated, player, before, after in changes
+            ),
+            batch_size=5000,
+        )
+    return total, len(players)

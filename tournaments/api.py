@@ -18,7 +18,7 @@ from games.outcomes import MatchFormat
 from games.registry import MATCH_FORMATS
 from games.selectors import seat_names
 from tournaments import selectors, services, tiebreaks
-from tournaments.models import Championship
+from tournaments.models import Championship, Decision
 from tournaments.visibility import visible_championships
 
 
@@ -285,3 +285,65 @@ class ChampionshipGamesView(APIView):
                 }
             )
         return Response(body)
+
+
+class AdjudicationSerializer(serializers.Serializer):
+    outcome = serializers.ChoiceField(
+        choices=list(services.adjudication.OUTCOMES),
+        help_text="win (give `winner`), draw, or double_forfeit (both lose; groups only).",
+    )
+    winner = StrictCharField(
+        required=False, allow_null=True, max_length=USERNAME_LENGTH, help_text="Who wins."
+    )
+    reason = StrictCharField(
+        max_length=services.adjudication.REASON_MAX_CHARS,
+        help_text="Why: shown in the championship's log and to the players.",
+    )
+
+
+class DecisionSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    at = serializers.DateTimeField()
+    by = serializers.CharField(allow_null=True, help_text="null: decided by the rules.")
+    action = serializers.ChoiceField(choices=Decision.Action.choices)
+    players = serializers.ListField(child=serializers.CharField())
+    game = serializers.IntegerField(allow_null=True)
+    before = serializers.DictField()
+    after = serializers.DictField()
+    reason = serializers.CharField()
+
+
+class AdjudicateView(APIView):
+    @extend_schema(
+        operation_id="games_adjudicate",
+        request=AdjudicationSerializer,
+        responses={200: DecisionSerializer, **error_responses(400, 401, 403, 404, 409)},
+        summary="Decide a championship game, running or finished (its organiser)",
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        payload = AdjudicationSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = payload.validated_data
+        decision = services.adjudicate(
+            game_id,
+            by=request.user,
+            outcome=data["outcome"],
+            winner=data.get("winner"),
+            reason=data["reason"],
+        )
+        decision = selectors.decisions(decision.championship).get(pk=decision.pk)
+        return Response(DecisionSerializer(selectors.decision_entry(decision)).data)
+
+
+class DecisionLogView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="championships_log",
+        responses={200: DecisionSerializer(many=True), **error_responses(404)},
+        summary="Every decision of the organiser and of the rules, newest first",
+    )
+    def get(self, request: Request, championship_id: int) -> Response:
+        championship = _championship(request, championship_id)
+        entries = [selectors.decision_entry(d) for d in selectors.decisions(championship)]
+        return Response(DecisionSerializer(entries, many=True).data)

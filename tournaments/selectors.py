@@ -8,7 +8,7 @@ from games import selectors as game_selectors
 from games.models import Game
 from games.selectors import players_by_seat, seat_names
 from tournaments import bracket, tiebreaks
-from tournaments.models import Championship, Entry, GroupMember, Match, Stage
+from tournaments.models import Championship, Decision, Entry, GroupMember, Match, Stage
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,7 @@ def _result(match: Match, games_by_match: dict[int, Game]) -> tiebreaks.GameResu
         first_score=score,
         first_margin=_margin(match, games_by_match),
         forfeit=match.forfeit,
+        both_lost=match.forfeit and match.winner_id is None,
     )
 
 
@@ -285,3 +286,23 @@ def match_schedule(championship: Championship) -> list[dict]:
         )
     order = [Stage.Kind.GROUPS, Stage.Kind.PLAYOFF]
     return [stages[kind] for kind in order if kind in stages]
+
+
+def decisions(championship: Championship) -> QuerySet[Decision]:
+    """The championship's log, newest first, with who decided and whom it concerned."""
+    return championship.decisions.select_related("by", "game").prefetch_related("players")
+
+
+def decision_entry(decision: Decision) -> dict:
+    """One decision as the API and the pages show it."""
+    return {
+        "id": decision.pk,
+        "at": decision.at,
+        "by": decision.by.username if decision.by else None,
+        "action": decision.action,
+        "players": sorted(player.username for player in decision.players.all()),
+        "game": decision.game_id,
+        "before": decision.before,
+        "after": decision.after,
+        "reason": decision.reason,
+    }

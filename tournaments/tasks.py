@@ -10,3 +10,21 @@ from tournaments import services
 def advance_championship(championship_id: int) -> None:
     """Settle finished games and move the championship on (idempotent)."""
     services.advance(championship_id)
+
+
+@shared_task(name="tournaments.sweep", ignore_result=True, base=AfterCommitTask)
+def sweep() -> None:
+    """The championships' clock: decide rounds whose time is up, remind, start on time."""
+    services.sweep()
+
+
+@shared_task(name="tournaments.decide_at_deadline", ignore_result=True, base=AfterCommitTask)
+def decide_at_deadline(match_id: int) -> None:
+    """Decide one match whose round's time is up (idempotent)."""
+    services.decide_at_deadline(match_id)
+
+
+@shared_task(name="tournaments.start_on_schedule", ignore_result=True, base=AfterCommitTask)
+def start_on_schedule(championship_id: int) -> None:
+    """Start a championship at its scheduled time, or postpone it (idempotent)."""
+    services.start_on_schedule(championship_id)

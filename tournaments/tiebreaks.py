@@ -23,6 +23,8 @@ class GameResult:
     first_margin: int = 0
     # The game was not played: the loser forfeited (never moved, withdrew).
     forfeit: bool = False
+    # Both players lost (a double forfeit, the organiser's decision): each scores 0.
+    both_lost: bool = False
 
     def __post_init__(self) -> None:
         if self.first == self.second:
@@ -31,6 +33,12 @@ class GameResult:
             raise ValueError(f"first_score must be 1, 0.5 or 0, got {self.first_score!r}")
         if self.forfeit and self.first_score == 0.5:
             raise ValueError("a forfeit always has a winner; it cannot be a draw")
+        if self.both_lost and (self.first_score != 0 or not self.forfeit):
+            raise ValueError("a loss for both is a forfeit scoring 0 for each player")
+
+    @property
+    def second_score(self) -> float:
+        return 0.0 if self.both_lost else 1 - self.first_score
 
 
 @dataclass(frozen=True)
@@ -137,7 +145,7 @@ def build_table(
         score = exact(result.first_score)
         games[result.first].append(Side(result.second, score, result.first_margin, result.forfeit))
         games[result.second].append(
-            Side(result.first, 1 - score, -result.first_margin, result.forfeit)
+            Side(result.first, exact(result.second_score), -result.first_margin, result.forfeit)
         )
     return Table(
         players=tuple(players),

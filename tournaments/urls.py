@@ -10,11 +10,17 @@ api_urlpatterns = [
     path("<id:championship_id>/start/", api.StartView.as_view(), name="api-start"),
     path("<id:championship_id>/standings/", api.StandingsView.as_view(), name="api-standings"),
     path("<id:championship_id>/bracket/", api.BracketView.as_view(), name="api-bracket"),
+    path("<id:championship_id>/log/", api.DecisionLogView.as_view(), name="api-decision-log"),
     path(
         "<id:championship_id>/games/",
         api.ChampionshipGamesView.as_view(),
         name="api-championship-games",
     ),
+]
+
+# Mounted under /api/games/: a championship's decision about one of its games.
+game_api_urlpatterns = [
+    path("<id:game_id>/adjudicate/", api.AdjudicateView.as_view(), name="api-adjudicate"),
 ]
 
 page_urlpatterns = [

@@ -57,17 +57,31 @@ def ask_worker_if_due(game: Game) -> Game:
     return game
 
 
+def never_showed_up(game: Game, rules) -> bool:
+    """The side to move, a player in a two-player championship game (or a game under D11),
+    has not made one move of their own."""
+    if len(seats_in_play(rules, game.options)) != 2:
+        return False
+    if game.kind != Game.Kind.CHAMPIONSHIP and not (
+        rules.time_out == TimeOut.CPU_MOVES and seats.stand_in_limited(game, rules)
+    ):
+        return False  # outside championships only D11 says so (for rated games)
+    seat = game.to_move
+    return bool(seat) and seats.is_player(game, seat) and not seats.has_moved(game, seat)
+
+
 def time_out(game: Game, rules, state, events: list[dict], pending: tuple = ()):
     """The side to move let its time run out. By the game's rules (the engine's `time_out`)
     it loses, the CPU moves for it, or its turn passes (in practice, against the CPU, it
     loses)."""
+    if never_showed_up(game, rules):
+        # A player who has not made one move is not there: they lose at their first
+        # time-out, whatever the rules do with a later one (D11 says so for its rated
+        # games; a championship says so for all of its games).
+        opponent = seats.sole_opponent(game, game.to_move)
+        endings.finish(game, opponent, ResultReason.NO_SHOW, game.deadline, events)
+        return state
     if rules.time_out == TimeOut.CPU_MOVES:
-        if not seats.may_stand_in(game, rules, game.to_move):
-            # D11: a player who has not made one move is not there; the CPU wins nothing
-            # for them, they lose at their first time-out.
-            opponent = seats.sole_opponent(game, game.to_move)
-            endings.finish(game, opponent, ResultReason.NO_SHOW, game.deadline, events)
-            return state
         return processing.cpu_move(game, rules, state, events, overtaken=pending)
     if rules.time_out == TimeOut.LOSE and len(seats_in_play(rules, game.options)) > 2:
         # With more than two players the one out of time leaves; the others play on.

@@ -82,8 +82,19 @@ def may_stand_in(game: Game, rules, seat: str) -> bool:
     they have made a move of their own in this game."""
     if not stand_in_limited(game, rules):
         return True
+    return has_moved(game, seat)
+
+
+def has_moved(game: Game, seat: str) -> bool:
+    """Whether the player in `seat` has made a move of their own in this game (the CPU's
+    moves for them do not count)."""
     own = game.moves.filter(status=Move.Status.ACCEPTED, seat=seat, player__isnull=False)
     return own.exists()
+
+
+def is_player(game: Game, seat: str) -> bool:
+    """Whether a person, not the CPU, sits in `seat`."""
+    return any(s.seat == seat and not s.is_cpu for s in game.seats.all())
 
 
 def a_player_gone(game: Game, rules) -> bool:

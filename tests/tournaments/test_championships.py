@@ -338,13 +338,13 @@ def run_out_the_clock(game: Game) -> None:
     game_services.process_game(game.pk)
 
 
-def test_a_player_who_never_moved_and_lost_on_time_loses_the_match_by_forfeit(
+def test_a_player_who_never_moved_loses_by_forfeit_at_their_first_timeout(
     organiser_api, make_user
 ):
     game = first_game_on_the_clock(organiser_api, make_user)
     run_out_the_clock(game)
     game.refresh_from_db()
-    assert game.result_reason == "time"
+    assert game.result_reason == "no_show"
     match = Match.objects.get(pk=game.match_id)
     assert match.status == Match.Status.FINISHED and match.forfeit is True
 

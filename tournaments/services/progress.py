@@ -1,6 +1,8 @@
 """Moving a championship on: settling finished games, opening rounds, building and
 running the playoff, ranking at the end."""
 
+from datetime import datetime, timedelta
+
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
@@ -9,10 +11,11 @@ from games import registry
 from games import selectors as game_selectors
 from games import services as game_services
 from games.models import Game
-from games.outcomes import MatchFormat
+from games.outcomes import MatchFormat, ResultReason
 from games.signals import GameFinished
 from tournaments import bracket, selectors
 from tournaments.models import Championship, Entry, FinalRank, Match, Stage
+from tournaments.services import announcements
 
 
 def _game_options(championship: Championship, stage: Stage, replay: bool = False) -> dict:
@@ -50,6 +53,12 @@ def _open_match(
     players = [first.player, second.player]
     if replays % 2 == 1:
         players.reverse()
+    if replays == 0:
+        # The round opens for this match now; every game of it, replays too, is due then.
+        match.opened_at = timezone.now()
+        match.deadline = round_deadline(championship, match.opened_at)
+        if save:
+            match.save(update_fields=["opened_at", "deadline"])
     game_services.create_match_game(
         match_id=match.pk,
         game=championship.game,
@@ -61,16 +70,23 @@ def _open_match(
     match.status = Match.Status.PLAYING
     if save:
         match.save(update_fields=["status"])
+    announcements.round_opened(championship, [match])
     return True
+
+
+def round_deadline(championship: Championship, opened_at: datetime) -> datetime:
+    return opened_at + timedelta(seconds=championship.round_deadline_s)
 
 
 def open_round(championship: Championship, matches) -> None:
     started = [
-        match.pk
+        match
         for match in matches.select_related("first__player", "second__player", "stage")
         if match.status == Match.Status.WAITING and _open_match(championship, match, save=False)
     ]
-    Match.objects.filter(pk__in=started).update(status=Match.Status.PLAYING)
+    for match in started:
+        match.status = Match.Status.PLAYING
+    Match.objects.bulk_update(started, ["status", "opened_at", "deadline"], batch_size=500)
 
 
 def schedule_advance(championship_id: int) -> None:
@@ -115,26 +131,41 @@ def _settle_matches(championship: Championship) -> None:
     playing = Match.objects.filter(
         game_selectors.has_a_game(Game.Status.FINISHED),
         stage__championship=championship,
-        status=Match.Status.PLAYING,
+        status__in=[Match.Status.PLAYING, Match.Status.AWAITING],
     ).select_related("stage", "first__player", "second__player")
     for match in playing:
         games = game_selectors.games_for_matches([match.pk])
-        result = game_selectors.outcome(games.last())
+        last = games.last()
+        result = game_selectors.outcome(last)
         if result is None:
             continue  # the match's last game is still being played
         entry_of = {match.first.player_id: match.first, match.second.player_id: match.second}
+        match.drawn = match.forfeit = False
+        match.winner = None
         if result.winner is not None:
             match.winner = entry_of[result.winner]
             match.forfeit = result.walkover
+        elif last.result_reason == ResultReason.DOUBLE_FORFEIT:
+            match.forfeit = True  # both lose
         elif match.stage.kind == Stage.Kind.PLAYOFF:
-            # A playoff needs a winner: replay with the seats swapped (K16; a game with
-            # extra time ends level only when its board is full).
-            _open_match(championship, match, replays=games.count())
+            if match.status == Match.Status.PLAYING and _time_is_up(match):
+                # Level when the round's time is up: the organiser decides who goes on.
+                match.status = Match.Status.AWAITING
+                match.save(update_fields=["status"])
+                announcements.organiser_needed(championship, match)
+            elif match.status == Match.Status.PLAYING:
+                # A playoff needs a winner: replay with the seats swapped (K16; a game
+                # with extra time ends level only when its board is full).
+                _open_match(championship, match, replays=games.count())
             continue
         else:
             match.drawn = True
         match.status = Match.Status.FINISHED
         match.save(update_fields=["winner", "drawn", "forfeit", "status"])
+
+
+def _time_is_up(match: Match) -> bool:
+    return match.deadline is not None and match.deadline <= timezone.now()
 
 
 def _advance_groups(championship: Championship) -> None:
@@ -240,3 +271,4 @@ def _finish(championship: Championship) -> None:
     championship.status = Championship.Status.FINISHED
     championship.finished_at = timezone.now()
     championship.save(update_fields=["winner", "status", "finished_at"])
+    announcements.championship_finished(championship)

@@ -1,0 +1,168 @@
+"""The organiser decides a game: a win, a draw or a loss for both, for a running game or
+as a correction of a finished one; the match, the standings, the bracket and the ratings
+follow, and the decision is logged."""
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from accounts.usernames import canonical_username
+from config.errors import Conflict, DomainError, NotAllowed, NotFound
+from games import selectors as game_selectors
+from games.models import Game
+from games.outcomes import ResultReason
+from games.services import decisions as game_decisions
+from tournaments import bracket
+from tournaments.models import Championship, Decision, FinalRank, Match, Stage
+from tournaments.services import announcements, decision_log
+from tournaments.services.locking import locked_championship
+from tournaments.services.progress import schedule_advance
+from tournaments.visibility import championship_visible_to
+
+OUTCOMES = ("win", "draw", "double_forfeit")
+REASON_MAX_CHARS = 1000
+
+
+def adjudicate(
+    game_id: int, *, by: User, outcome: str, winner: str | None = None, reason: str = ""
+) -> Decision:
+    """The organiser's result for a championship game, checked, applied and logged."""
+    found = Game.objects.filter(pk=game_id).values_list("match__stage__championship", flat=True)
+    championship_id = found.first()
+    if championship_id is None:
+        raise NotFound(_("No such championship game."))
+    with transaction.atomic():
+        championship = locked_championship(championship_id)
+        if not championship_visible_to(championship, by):
+            raise NotFound(_("No such championship game."))
+        if by.pk != championship.organiser_id:
+            raise NotAllowed(_("Only the championship's organiser decides its games."))
+        game = Game.objects.select_related("match__stage").get(pk=game_id)
+        match = Match.objects.select_for_update(of=("self",)).select_related(
+            "stage", "first__player", "second__player"
+        ).get(pk=game.match_id)  # fmt: skip
+        winner_seat = _checked(game, match, outcome, winner, reason)
+        _refuse_if_settled_later(championship, match, game)
+        was = _result(game, match)
+        reason_code = (
+            ResultReason.DOUBLE_FORFEIT if outcome == "double_forfeit" else ResultReason.ADJUDICATED
+        )
+        corrected = game.status == Game.Status.FINISHED
+        game = game_decisions.decide(game.pk, winner_seat, reason_code)
+        if corrected:
+            _reopen(championship, match)
+        decision = decision_log.record(
+            championship,
+            Decision.Action.ADJUDICATED,
+            by=by,
+            players=[match.first.player, match.second.player],
+            game=game,
+            before=was,
+            after={**_result(game, match), "outcome": outcome},
+            reason=reason.strip(),
+        )
+        if corrected and game.rated:
+            from ratings.tasks import recompute_ratings
+
+            recompute_ratings.delay(game.game)  # the corrected game and every one after it
+        announcements.decision_made(decision)
+        schedule_advance(championship.pk)
+    return decision
+
+
+def _checked(game: Game, match: Match, outcome: str, winner: str | None, reason: str) -> str | None:
+    """The winning seat of a valid decision; a wrong field is named."""
+    if outcome not in OUTCOMES:
+        raise DomainError(_("one of %(names)s") % {"names": ", ".join(OUTCOMES)}, field="outcome")
+    if not isinstance(reason, str) or not reason.strip():
+        raise DomainError(_("say why the game is decided so"), field="reason")
+    if len(reason) > REASON_MAX_CHARS:
+        raise DomainError(
+            _("at most %(count)s characters") % {"count": REASON_MAX_CHARS}, field="reason"
+        )
+    if game.status not in (Game.Status.ACTIVE, Game.Status.FINISHED):
+        raise Conflict(_("The game has not started."), code="game_not_started")
+    if match.stage.kind == Stage.Kind.PLAYOFF and outcome == "double_forfeit":
+        raise DomainError(
+            _("a playoff match needs a winner: give the win to one of the players"),
+            field="outcome",
+        )
+    if outcome != "win":
+        if winner:
+            raise DomainError(_("only a win has a winner"), field="winner")
+        return None
+    if not winner or not isinstance(winner, str):
+        raise DomainError(_("the username of the player who wins"), field="winner")
+    key = canonical_username(winner)
+    for seat in game.seats.select_related("user"):
+        if seat.user is not None and seat.user.username_key == key:
+            return seat.seat
+    raise DomainError(_("%(name)s does not play in this game") % {"name": winner}, field="winner")
+
+
+def _refuse_if_settled_later(championship: Championship, match: Match, game: Game) -> None:
+    """A result others have already built on stands: the next stage, the next round's match
+    or a later game of the same match."""
+    latest = game_selectors.games_for_matches([match.pk]).last()
+    if latest is not None and latest.pk != game.pk:
+        raise Conflict(
+            _("A later game of this match has been played: only the last one can be decided."),
+            code="not_last_game",
+        )
+    if match.stage.kind == Stage.Kind.GROUPS:
+        if championship.status != Championship.Status.GROUPS:
+            raise Conflict(_("The playoff has begun: the group results stand."), code="stage_over")
+        return
+    if match.status != Match.Status.FINISHED:
+        return
+    later = _later_matches(match)
+    if any(m.status != Match.Status.WAITING for m in later):
+        raise Conflict(
+            _("The next round's match has begun: this result stands."), code="next_round_started"
+        )
+
+
+def _later_matches(match: Match) -> list[Match]:
+    """The playoff matches a match's result feeds: the next round's, and the match for
+    third place for a semi-final."""
+    matches = list(match.stage.matches.all())
+    last_round = max(m.round for m in matches)
+    if match.third_place or match.round == last_round:
+        return []
+    next_round, next_index = bracket.next_match(match.round, match.index)
+    later = [
+        m for m in matches if (m.round, m.index, m.third_place) == (next_round, next_index, False)
+    ]
+    if match.round == last_round - 1:
+        later += [m for m in matches if m.third_place]
+    return later
+
+
+def _reopen(championship: Championship, match: Match) -> None:
+    """A finished match is settled again from its corrected game: what it fed is emptied
+    (and filled again by the next advance); a finished championship is ranked again."""
+    if match.stage.kind == Stage.Kind.PLAYOFF and match.status == Match.Status.FINISHED:
+        side = ("first", "second")[bracket.winner_side(match.index)]
+        for later in _later_matches(match):
+            setattr(later, side, None)
+            later.save(update_fields=[side])
+    match.status = Match.Status.PLAYING
+    match.winner = None
+    match.drawn = match.forfeit = False
+    match.save(update_fields=["status", "winner", "drawn", "forfeit"])
+    if championship.status == Championship.Status.FINISHED:
+        FinalRank.objects.filter(championship=championship).delete()
+        championship.status = Championship.Status.PLAYOFF
+        championship.winner = None
+        championship.finished_at = None
+        championship.save(update_fields=["status", "winner", "finished_at"])
+
+
+def _result(game: Game, match: Match) -> dict:
+    """A game's result as the log keeps it."""
+    players = game_selectors.players_by_seat(game)
+    names = {match.first.player_id: match.first.player.username,
+             match.second.player_id: match.second.player.username}  # fmt: skip
+    winner = names.get(players.get(game.winner)) if game.winner else None
+    return {"status": game.status, "winner": winner, "reason": game.result_reason,
+            "score": game.score}  # fmt: skip

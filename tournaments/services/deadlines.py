@@ -1,0 +1,138 @@
+"""The championship's clock, run by the beat: rounds whose time is up are decided, players
+are reminded of a deadline, championships start at their scheduled time."""
+
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games import selectors as game_selectors
+from games.models import Game
+from games.services import decisions as game_decisions
+from tournaments.models import Championship, Decision, Match
+from tournaments.services import announcements, decision_log
+from tournaments.services.locking import locked_championship
+from tournaments.services.progress import schedule_advance
+from tournaments.services.starting import start
+
+# Reminders before a round's deadline, in hours, in the order they are sent.
+REMINDERS_HOURS = (24, 1)
+# A scheduled start that finds too few entrants is tried again this much later.
+POSTPONE_BY = timedelta(days=1)
+
+
+def due_matches(now: datetime) -> list[int]:
+    """Matches still being played whose round's time is up."""
+    due = Match.objects.filter(status=Match.Status.PLAYING, deadline__lte=now)
+    return list(due.order_by("deadline", "pk").values_list("pk", flat=True))
+
+
+def decide_at_deadline(match_id: int) -> bool:
+    """Decide the match's running game now that its round's time is up; True if it did.
+
+    Idempotent: a match already decided, or not yet due, is left as it is.
+    """
+    with transaction.atomic():
+        match = (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("stage__championship", "first__player", "second__player")
+            .filter(pk=match_id)
+            .first()
+        )
+        now = timezone.now()
+        if match is None or match.status != Match.Status.PLAYING:
+            return False
+        if match.deadline is None or match.deadline > now:
+            return False
+        championship = match.stage.championship
+        running = game_selectors.games_for_matches([match.pk], Game.Status.ACTIVE).last()
+        if running is None:
+            schedule_advance(championship.pk)  # its game has ended: the match settles
+            return False
+        before = {"status": running.status, "score": running.score}
+        game = game_decisions.end_at_deadline(running.pk, match.deadline)
+        players = game_selectors.players_by_seat(game)
+        winner = players.get(game.winner) if game.winner else None
+        decision = decision_log.record(
+            championship,
+            Decision.Action.DECIDED_AT_DEADLINE,
+            by=None,
+            players=[match.first.player, match.second.player],
+            game=game,
+            before=before,
+            after={
+                "status": game.status,
+                "score": game.score,
+                "reason": game.result_reason,
+                "winner": _username(match, winner),
+            },
+        )
+        announcements.decision_made(decision)
+    return True
+
+
+def _username(match: Match, user_id: int | None) -> str | None:
+    for entry in (match.first, match.second):
+        if entry is not None and entry.player_id == user_id:
+            return entry.player.username
+    return None
+
+
+def send_reminders(now: datetime) -> int:
+    """Tell the players of matches still playing that their round's time is nearly up,
+    each reminder once; a round shorter than a reminder's lead time skips it."""
+    sent = 0
+    for step, hours in enumerate(REMINDERS_HOURS, start=1):
+        lead = timedelta(hours=hours)
+        due = Match.objects.filter(
+            status=Match.Status.PLAYING,
+            deadline__gt=now,
+            deadline__lte=now + lead,
+            opened_at__lt=F("deadline") - lead,
+            reminders_sent__lt=step,
+        )
+        with transaction.atomic():
+            matches = list(
+                due.select_for_update(of=("self",), skip_locked=True).select_related(
+                    "stage__championship", "first__player", "second__player"
+                )
+            )
+            for match in matches:
+                announcements.deadline_soon(match, hours)
+            Match.objects.filter(pk__in=[m.pk for m in matches]).update(reminders_sent=step)
+        sent += len(matches)
+    return sent
+
+
+def due_starts(now: datetime) -> list[int]:
+    due = Championship.objects.filter(status=Championship.Status.REGISTRATION, starts_at__lte=now)
+    return list(due.values_list("pk", flat=True))
+
+
+def start_on_schedule(championship_id: int) -> bool:
+    """Start a championship at its scheduled time; with fewer than two entrants the start
+    moves a day later and the organiser is told. True if it started."""
+    with transaction.atomic():
+        championship = locked_championship(championship_id)
+        now = timezone.now()
+        due = championship.starts_at is not None and championship.starts_at <= now
+        if championship.status != Championship.Status.REGISTRATION or not due:
+            return False
+        entrants = championship.entries.count()
+        if entrants >= 2:
+            start(championship.pk, by=championship.organiser)
+            decision_log.record(championship, Decision.Action.STARTED, by=None)
+            return True
+        before = {"starts_at": championship.starts_at.isoformat()}
+        championship.starts_at = max(championship.starts_at, now) + POSTPONE_BY
+        championship.save(update_fields=["starts_at"])
+        decision_log.record(
+            championship,
+            Decision.Action.POSTPONED,
+            by=None,
+            before=before,
+            after={"starts_at": championship.starts_at.isoformat(), "entrants": entrants},
+        )
+        announcements.start_postponed(championship, entrants)
+    return False
