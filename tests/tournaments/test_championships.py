@@ -338,9 +338,7 @@ def run_out_the_clock(game: Game) -> None:
     game_services.process_game(game.pk)
 
 
-def test_a_player_who_never_moved_loses_by_forfeit_at_their_first_timeout(
-    organiser_api, make_user
-):
+def test_a_player_who_never_moved_loses_by_forfeit_at_their_first_timeout(organiser_api, make_user):
     game = first_game_on_the_clock(organiser_api, make_user)
     run_out_the_clock(game)
     game.refresh_from_db()
