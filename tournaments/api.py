@@ -217,7 +217,9 @@ class StandingsView(APIView):
         summary="Group tables with tie-breaks, and the final ranking",
     )
     def get(self, request: Request, championship_id: int) -> Response:
-        return Response(selectors.standings(_championship(request, championship_id)))
+        championship = _championship(request, championship_id)
+        services.ask_worker_if_due(championship)
+        return Response(selectors.standings(championship))
 
 
 class BracketView(APIView):

@@ -1,8 +1,9 @@
 """Reads of championships shared by the API and the pages: standings, bracket, ranking."""
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 
 from games import selectors as game_selectors
 from games.models import Game
@@ -238,7 +239,7 @@ def match_schedule(championship: Championship) -> list[dict]:
 
     `[{"kind": "groups"|"playoff", "rounds": [{"number", "name", "third_place",
     "matches": [{"id", "group", "a", "b", "status", "winner", "drawn", "forfeit",
-    "games": [...]}]}]}]`; a playoff round's `name` is its bracket name, a group round's
+    "deadline", "games": [...]}]}]}]`; a playoff round's `name` is its bracket name, a group round's
     is None.
     """
     matches = list(
@@ -281,6 +282,7 @@ def match_schedule(championship: Championship) -> list[dict]:
                 "winner": match.winner.player.username if match.winner else None,
                 "drawn": match.drawn,
                 "forfeit": match.forfeit,
+                "deadline": match.deadline,
                 "games": [_game_line(game, first, second) for game in match.games.all()],
             }
         )
@@ -306,3 +308,59 @@ def decision_entry(decision: Decision) -> dict:
         "after": decision.after,
         "reason": decision.reason,
     }
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """A game the organiser may need to look at, with its players as they read."""
+
+    game: Game
+    match: Match
+    players: dict[str, str]  # seat → username
+    since: datetime | None  # when the player to move was last expected to move
+
+
+@dataclass(frozen=True)
+class NeedsAttention:
+    """What waits for the organiser: level playoff matches to decide, rounds whose time is
+    up, and players who have not moved for longer than the championship allows."""
+
+    awaiting: list[Waiting]
+    overdue: list[Waiting]
+    absent: list[Waiting]
+    running: list[Waiting]  # every game being played, for a decision of the organiser's own
+
+
+def _waiting(game: Game) -> Waiting:
+    return Waiting(
+        game=game,
+        match=game.match,
+        players=seat_names(game),
+        since=game.turn_started_at or game.started_at,
+    )
+
+
+def needs_attention(championship: Championship, now: datetime) -> NeedsAttention:
+    games = game_selectors.games_with_players().filter(match__stage__championship=championship)
+    games = games.select_related("match__stage", "match__group")
+    awaiting = list(games.filter(match__status=Match.Status.AWAITING).order_by("match_id", "-pk"))
+    last_of_match = {}
+    for game in awaiting:
+        last_of_match.setdefault(game.match_id, game)
+    active = games.filter(status=Game.Status.ACTIVE)
+    overdue = active.filter(match__deadline__lte=now).order_by("match__deadline", "pk")
+    quiet_since = now - timedelta(seconds=championship.absent_after_s)
+    absent = (
+        active.filter(match__deadline__gt=now)
+        .filter(
+            Q(turn_started_at__lt=quiet_since)
+            | Q(turn_started_at__isnull=True, started_at__lt=quiet_since)
+        )
+        .order_by("turn_started_at", "started_at", "pk")
+    )
+    return NeedsAttention(
+        awaiting=[_waiting(game) for game in last_of_match.values()],
+        overdue=[_waiting(game) for game in overdue[:200]],
+        absent=[_waiting(game) for game in absent[:200]],
+        running=[_waiting(game) for game in active.order_by("pk")[:500]],
+    )

@@ -1,7 +1,7 @@
 from django.urls import path
 
 import config.converters  # noqa: F401  (registers the <id:...> URL part)
-from tournaments import api, views
+from tournaments import api, decision_pages, views
 
 api_urlpatterns = [
     path("", api.ChampionshipsView.as_view(), name="api-championships"),
@@ -31,4 +31,9 @@ page_urlpatterns = [
     path("<id:championship_id>/enter/", views.enter, name="championship-enter"),
     path("<id:championship_id>/withdraw/", views.withdraw, name="championship-withdraw"),
     path("<id:championship_id>/start/", views.start, name="championship-start"),
+    path(
+        "<id:championship_id>/games/<id:game_id>/decide/",
+        decision_pages.decide,
+        name="championship-decide",
+    ),
 ]

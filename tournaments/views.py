@@ -13,7 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import formats
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -35,6 +35,7 @@ from tournaments.visibility import visible_championships
 
 LIVE = (Championship.Status.GROUPS, Championship.Status.PLAYOFF)
 FINISHED_SHOWN = 50
+DECISIONS_SHOWN = 100
 
 # -- words ----------------------------------------------------------------------------
 
@@ -258,6 +259,7 @@ def _bracket(championship: Championship, schedule: list[dict]) -> bracket_drawin
 
 def championship_page(request: HttpRequest, championship_id: int) -> HttpResponse:
     championship = _visible(request, championship_id)
+    services.ask_worker_if_due(championship)
     game_format_help = (
         registry.declaration(championship.game).format_help
         if championship.game in registry.names()
@@ -305,6 +307,7 @@ def championship_page(request: HttpRequest, championship_id: int) -> HttpRespons
             ],
             "schedule": schedule,
             "drawing": _bracket(championship, schedule),
+            "decisions": list(selectors.decisions(championship)[:DECISIONS_SHOWN]),
         },
     )
 
@@ -411,6 +414,11 @@ def organise(request: HttpRequest, championship_id: int) -> HttpResponse:
             "entrant_limit": limit,
             "full": limit is not None and len(entries) >= limit,
             "group_count": _group_count(championship, len(active)),
+            "needs": (
+                selectors.needs_attention(championship, timezone.now())
+                if championship.status in LIVE
+                else None
+            ),
         },
     )
 

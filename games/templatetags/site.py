@@ -1,6 +1,11 @@
 """Template filters shared by every page: game names, clock times, seat colours."""
 
+from datetime import UTC
+
 from django import template
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.html import format_html
 
 from games.titles import format_title as format_title_of
 from games.titles import game_title as title_of
@@ -54,3 +59,14 @@ def players(game) -> str:
 def format_title(name: str) -> str:
     """A match format's name in the page's language."""
     return format_title_of(name)
+
+
+@register.filter
+def local_time(moment) -> str:
+    """A moment for people: in UTC on the page, shown in the reader's own time zone and
+    language by static/js/local-times.js (the server does not know the reader's zone)."""
+    if not moment:
+        return ""
+    utc = timezone.localtime(moment, UTC)
+    text = date_format(utc, "DATETIME_FORMAT") + " UTC"
+    return format_html('<time datetime="{}" data-local>{}</time>', utc.isoformat(), text)

@@ -4,7 +4,11 @@ these modules load rows, call them and save what they decide."""
 
 from tournaments.services.adjudication import adjudicate
 from tournaments.services.creation import create_championship
-from tournaments.services.deadlines import decide_at_deadline, start_on_schedule
+from tournaments.services.deadlines import (
+    ask_worker_if_due,
+    decide_at_deadline,
+    start_on_schedule,
+)
 from tournaments.services.entries import enter, withdraw
 from tournaments.services.progress import advance, on_game_finished
 from tournaments.services.starting import group_name, seeding_order, start
@@ -13,6 +17,7 @@ from tournaments.services.sweep import sweep
 __all__ = [
     "adjudicate",
     "advance",
+    "ask_worker_if_due",
     "create_championship",
     "decide_at_deadline",
     "enter",

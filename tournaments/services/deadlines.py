@@ -3,6 +3,7 @@ are reminded of a deadline, championships start at their scheduled time."""
 
 from datetime import datetime, timedelta
 
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -136,3 +137,36 @@ def start_on_schedule(championship_id: int) -> bool:
         )
         announcements.start_postponed(championship, entrants)
     return False
+
+
+# A reader hands a championship's due work to the worker at most this often.
+ASK_AGAIN_AFTER_S = 5
+
+
+def ask_worker_if_due(championship: Championship) -> None:
+    """For readers, who never change a championship: a round whose time is up, or a start
+    whose time has come, is handed to the worker (embedded, it runs here and now), so a
+    site without a beat keeps its championships on time too."""
+    from tournaments import tasks
+
+    now = timezone.now()
+    if championship.status == Championship.Status.FINISHED:
+        return
+    start_due = (
+        championship.status == Championship.Status.REGISTRATION
+        and championship.starts_at is not None
+        and championship.starts_at <= now
+    )
+    due = Match.objects.filter(
+        stage__championship=championship, status=Match.Status.PLAYING, deadline__lte=now
+    ).values_list("pk", flat=True)
+    if not start_due and not due.exists():
+        return
+    if not cache.add(f"championships:worker-asked:{championship.pk}", 1, ASK_AGAIN_AFTER_S):
+        return  # another reader has asked already
+    if start_due:
+        tasks.start_on_schedule.delay(championship.pk)
+    for match_id in list(due):
+        tasks.decide_at_deadline.delay(match_id)
+    if tasks.decide_at_deadline.app.conf.task_always_eager:
+        championship.refresh_from_db()

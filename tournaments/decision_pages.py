@@ -1,0 +1,87 @@
+"""The organiser's decision on a game, as a page: what the game stands at, and a form
+that calls the same service as POST /api/games/{id}/adjudicate/."""
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from config.errors import DomainError
+from games.models import Game
+from games.selectors import seat_names
+from games.titles import result_reason
+from tournaments import services
+from tournaments.models import Stage
+from tournaments.services.adjudication import REASON_MAX_CHARS
+from tournaments.visibility import visible_championships
+
+# The service's field names as the form names them.
+FORM_FIELD = {"outcome": "result", "winner": "result", "reason": "reason"}
+
+
+class DecisionForm(forms.Form):
+    result = forms.ChoiceField(label=gettext_lazy("Decision"), widget=forms.RadioSelect)
+    reason = forms.CharField(
+        label=gettext_lazy("Reason"),
+        max_length=REASON_MAX_CHARS,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=gettext_lazy("Shown in the championship's log and to both players."),
+    )
+
+    def __init__(self, *args, players: list[str], groups: bool, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [(f"win:{name}", _("%(name)s wins") % {"name": name}) for name in players]
+        choices.append(("draw", _("Draw") if groups else _("Draw: the match is replayed")))
+        if groups:
+            choices.append(("double_forfeit", _("Both lose (double forfeit)")))
+        self.fields["result"].choices = choices
+
+    def decision(self) -> dict:
+        """The keyword arguments of services.adjudicate (the game and who decides aside)."""
+        outcome, _sep, winner = self.cleaned_data["result"].partition(":")
+        return {"outcome": outcome, "winner": winner or None, "reason": self.cleaned_data["reason"]}
+
+
+@login_required
+def decide(request: HttpRequest, championship_id: int, game_id: int) -> HttpResponse:
+    """The organiser's page for one game: 404 to those who may not see it, 403 to the rest."""
+    championship = visible_championships(request.user).filter(pk=championship_id).first()
+    game = (
+        Game.objects.filter(pk=game_id, match__stage__championship_id=championship_id)
+        .select_related("match__stage", "match__group")
+        .prefetch_related("seats__user")
+        .first()
+    )
+    if championship is None or game is None:
+        raise Http404
+    if request.user.pk != championship.organiser_id:
+        raise PermissionDenied
+    names = seat_names(game)
+    players = [name for name in names.values() if name]
+    groups = game.match.stage.kind == Stage.Kind.GROUPS
+    form = DecisionForm(request.POST or None, players=players, groups=groups)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.adjudicate(game.pk, by=request.user, **form.decision())
+        except DomainError as error:
+            form.add_error(FORM_FIELD.get(error.field or ""), error.message)
+        else:
+            messages.success(request, _("The decision is made and logged."))
+            return redirect(reverse("championship-organise", args=[championship.pk]))
+    return render(
+        request,
+        "tournaments/decide.html",
+        {
+            "championship": championship,
+            "game": game,
+            "match": game.match,
+            "players": names,
+            "reason_text": result_reason(game.result_reason or "", championship.game),
+            "form": form,
+        },
+    )
