@@ -150,3 +150,19 @@ def celery_worker(
         "--loglevel=WARNING", f"--hostname={name}",
     ]  # fmt: skip
     return child_process(command, PROJECT, env)
+
+
+def celery_beat(
+    env: dict[str, str], folder: Path
+) -> contextlib.AbstractContextManager[ChildProcess]:
+    """A real Celery beat process on the settings of the test run; its schedule file lives
+    in `folder`."""
+    from django.conf import settings
+
+    module = getattr(settings, "SETTINGS_MODULE", None) or os.environ["DJANGO_SETTINGS_MODULE"]
+    env = {**env, "DJANGO_SETTINGS_MODULE": module}
+    command = [
+        sys.executable, "-m", "celery", "-A", "config", "beat", "--loglevel=WARNING",
+        f"--schedule={folder / 'beat-schedule'}", f"--pidfile={folder / 'beat.pid'}",
+    ]  # fmt: skip
+    return child_process(command, PROJECT, env)
