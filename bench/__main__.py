@@ -22,6 +22,7 @@ MODULES = [
     "bench.ratings",
     "bench.accounts_api",
     "bench.championships",
+    "bench.deadlines",
     "bench.pipeline",
 ]
 
