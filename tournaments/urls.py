@@ -1,7 +1,7 @@
 from django.urls import path
 
 import config.converters  # noqa: F401  (registers the <id:...> URL part)
-from tournaments import api, views
+from tournaments import api, calendar_api, calendar_views, views
 
 api_urlpatterns = [
     path("", api.ChampionshipsView.as_view(), name="api-championships"),
@@ -25,4 +25,23 @@ page_urlpatterns = [
     path("<id:championship_id>/enter/", views.enter, name="championship-enter"),
     path("<id:championship_id>/withdraw/", views.withdraw, name="championship-withdraw"),
     path("<id:championship_id>/start/", views.start, name="championship-start"),
+    path(
+        "<id:championship_id>/calendar.ics",
+        calendar_views.championship_calendar,
+        name="championship-calendar",
+    ),
+]
+
+# A player's private calendar: under /calendar/, its address on the account page (under
+# /account/) and in the API (under /api/accounts/me/).
+calendar_urlpatterns = [
+    path("<slug:key>.ics", calendar_views.player_calendar, name="player-calendar"),
+]
+
+account_urlpatterns = [
+    path("calendar/", calendar_views.account_calendar, name="account-calendar"),
+]
+
+api_me_urlpatterns = [
+    path("calendar/", calendar_api.CalendarFeedView.as_view(), name="api-calendar"),
 ]
