@@ -31,7 +31,7 @@ def run() -> list[Timing | str]:
     from games import services as game_services
     from games.models import Game
     from tournaments import services
-    from tournaments.models import Championship, Decision, Entry, Match
+    from tournaments.models import Decision, Entry, Match
     from tournaments.services import deadlines
 
     app.conf.task_always_eager = True

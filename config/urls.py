@@ -22,6 +22,7 @@ urlpatterns = [
         SpectacularSwaggerSplitView.as_view(url_name="api-schema", template_name="api_docs.html"),
         name="api-docs",
     ),
+    path("api/accounts/me/", include(tournaments_urls.api_me_urlpatterns)),
     path("api/accounts/", include(accounts_urls.api_urlpatterns)),
     path("api/games/", include(games_urls.api_urlpatterns)),
     path("api/games/", include(tournaments_urls.game_api_urlpatterns)),
@@ -34,6 +35,8 @@ urlpatterns = [
     path("rules/", include(games_urls.rules_urlpatterns)),
     path("games/", include(games_urls.page_urlpatterns)),
     path("championships/", include(tournaments_urls.page_urlpatterns)),
+    path("account/", include(tournaments_urls.account_urlpatterns)),
+    path("calendar/", include(tournaments_urls.calendar_urlpatterns)),
 ]
 
 handler400 = "config.views.bad_request"

@@ -263,6 +263,22 @@ def games_for_home(user: User, limit: int = 20) -> dict[str, list[Game]]:
     }
 
 
+def clocks_on_their_move(user: User) -> QuerySet[Game]:
+    """The user's running games in which it is their move and a clock runs out at
+    `deadline`, soonest first, with their seats and players."""
+    their_turn = Seat.objects.filter(game=OuterRef("pk"), user=user, seat=OuterRef("to_move"))
+    return (
+        Game.objects.filter(
+            Exists(their_turn),
+            status=Game.Status.ACTIVE,
+            deadline__isnull=False,
+            turn_started_at__isnull=False,
+        )
+        .prefetch_related(seats_with_players())
+        .order_by("deadline", "id")
+    )
+
+
 def games_being_played(viewer: User | AnonymousUser, limit: int = 8) -> list[Game]:
     """Games between people under way now that `viewer` may watch, the latest move first."""
     games = (

@@ -1,7 +1,15 @@
-"""Championships API: create, list, enter, withdraw, start, standings, bracket, games."""
+"""Championships API: create, list, enter, withdraw, start, standings, bracket, games (the
+standings and the games also as CSV files)."""
 
+from django.http import HttpResponse
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -17,7 +25,7 @@ from games.models import Game
 from games.outcomes import MatchFormat
 from games.registry import MATCH_FORMATS
 from games.selectors import seat_names
-from tournaments import selectors, services, tiebreaks
+from tournaments import csv_exports, selectors, services, tiebreaks
 from tournaments.models import Championship, Decision
 from tournaments.visibility import visible_championships
 
@@ -89,6 +97,35 @@ class ChampionshipSerializer(serializers.ModelSerializer):
         request = self.context.get("request")
         url = championship.get_absolute_url()
         return request.build_absolute_uri(url) if request else url
+
+
+# `?format=` of the exports: the JSON body (the default), or a CSV file of the same rows.
+EXPORT_FORMATS = ("json", "csv")
+
+
+def _format_parameter(rows: str) -> OpenApiParameter:
+    return OpenApiParameter(
+        "format",
+        str,
+        enum=list(EXPORT_FORMATS),
+        description=f"json (the default), or csv: a file of {rows}",
+    )
+
+
+def _json_or_csv(body, columns: str) -> dict:
+    """The 200 answer of an export: `body` as JSON, or with format=csv the CSV file."""
+    description = (
+        "JSON; with format=csv a CSV file (RFC 4180, UTF-8, a header row) with the columns "
+        f"{columns}. Text that starts with = + - @ is written with a leading '."
+    )
+    return {
+        (200, "application/json"): OpenApiResponse(body, description=description),
+        (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description=description),
+    }
+
+
+def _wanted_format(request: Request) -> str:
+    return query_params.choice(request, "format", EXPORT_FORMATS) or "json"
 
 
 def _championship(request: Request, championship_id: int) -> Championship:
@@ -204,22 +241,36 @@ class StandingsView(APIView):
 
     @extend_schema(
         operation_id="championships_standings",
+        parameters=[_format_parameter("one row per player per group, then the final ranking")],
         responses={
-            200: inline_serializer(
-                "Standings",
-                {
-                    "groups": serializers.ListField(child=serializers.DictField()),
-                    "final": serializers.ListField(child=serializers.DictField()),
-                },
+            **_json_or_csv(
+                inline_serializer(
+                    "Standings",
+                    {
+                        "groups": serializers.ListField(child=serializers.DictField()),
+                        "final": serializers.ListField(child=serializers.DictField()),
+                    },
+                ),
+                "stage (groups or final), group, rank, username, points, played, won, drawn, "
+                "lost, forfeits, then one per tie-break in the championship's order (the "
+                "names of the JSON `tiebreaks`); the final ranking's rows give rank and "
+                "username only",
             ),
-            **error_responses(404),
+            **error_responses(400, 404),
         },
-        summary="Group tables with tie-breaks, and the final ranking",
+        summary="Group tables with tie-breaks, and the final ranking (JSON or CSV)",
     )
-    def get(self, request: Request, championship_id: int) -> Response:
+    def get(self, request: Request, championship_id: int) -> Response | HttpResponse:
+        wanted = _wanted_format(request)
         championship = _championship(request, championship_id)
         services.ask_worker_if_due(championship)
-        return Response(selectors.standings(championship))
+        body = selectors.standings(championship)
+        if wanted == "csv":
+            return csv_exports.download(
+                csv_exports.standings_csv(championship, body),
+                f"championship-{championship.pk}-standings.csv",
+            )
+        return Response(body)
 
 
 class BracketView(APIView):
@@ -245,29 +296,43 @@ class ChampionshipGamesView(APIView):
     @extend_schema(
         operation_id="championships_games",
         parameters=[
-            OpenApiParameter("status", str, enum=[Game.Status.ACTIVE, Game.Status.FINISHED])
+            OpenApiParameter("status", str, enum=[Game.Status.ACTIVE, Game.Status.FINISHED]),
+            _format_parameter("every game of the championship (in `status` if given)"),
         ],
         responses={
-            200: inline_serializer(
-                "ChampionshipGame",
-                {
-                    "id": serializers.IntegerField(),
-                    "stage": serializers.CharField(),
-                    "round": serializers.IntegerField(),
-                    "players": serializers.DictField(),
-                    "status": serializers.CharField(),
-                    "result": serializers.DictField(),
-                },
-                many=True,
+            **_json_or_csv(
+                inline_serializer(
+                    "ChampionshipGame",
+                    {
+                        "id": serializers.IntegerField(),
+                        "stage": serializers.CharField(),
+                        "round": serializers.IntegerField(),
+                        "players": serializers.DictField(),
+                        "status": serializers.CharField(),
+                        "result": serializers.DictField(),
+                    },
+                    many=True,
+                ),
+                "id, stage, group, round, match, first, second (the players by seat), status, "
+                "result (first, second, draw, none when both lost; empty while playing), "
+                "winner, reason, first_score, second_score, started, finished (ISO 8601), page",
             ),
             **error_responses(400, 404),
         },
-        summary="The championship's games",
+        summary="The championship's games (JSON or CSV)",
     )
-    def get(self, request: Request, championship_id: int) -> Response:
+    def get(self, request: Request, championship_id: int) -> Response | HttpResponse:
         wanted = query_params.choice(request, "status", [Game.Status.ACTIVE, Game.Status.FINISHED])
+        form = _wanted_format(request)
         championship = _championship(request, championship_id)
         games = selectors.championship_games(championship, wanted)
+        if form == "csv":
+            # Every game of the championship, not one page of them.
+            text = csv_exports.games_csv(
+                games.select_related("match__group"),
+                lambda game: request.build_absolute_uri(game.get_absolute_url()),
+            )
+            return csv_exports.download(text, f"championship-{championship.pk}-games.csv")
         body = []
         for game in games:
             names = seat_names(game)

@@ -1,7 +1,7 @@
 from django.urls import path
 
 import config.converters  # noqa: F401  (registers the <id:...> URL part)
-from tournaments import api, decision_pages, views
+from tournaments import api, calendar_api, calendar_views, decision_pages, views
 
 api_urlpatterns = [
     path("", api.ChampionshipsView.as_view(), name="api-championships"),
@@ -36,4 +36,23 @@ page_urlpatterns = [
         decision_pages.decide,
         name="championship-decide",
     ),
+    path(
+        "<id:championship_id>/calendar.ics",
+        calendar_views.championship_calendar,
+        name="championship-calendar",
+    ),
+]
+
+# A player's private calendar: under /calendar/, its address on the account page (under
+# /account/) and in the API (under /api/accounts/me/).
+calendar_urlpatterns = [
+    path("<slug:key>.ics", calendar_views.player_calendar, name="player-calendar"),
+]
+
+account_urlpatterns = [
+    path("calendar/", calendar_views.account_calendar, name="account-calendar"),
+]
+
+api_me_urlpatterns = [
+    path("calendar/", calendar_api.CalendarFeedView.as_view(), name="api-calendar"),
 ]
