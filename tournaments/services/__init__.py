@@ -2,16 +2,37 @@
 tie-breaks, bracket) are pure functions in pairing.py, tiebreaks.py and bracket.py, and
 these modules load rows, call them and save what they decide."""
 
-from tournaments.services.creation import create_championship
-from tournaments.services.entries import enter, withdraw
+from tournaments.services.creation import (
+    checked_settings,
+    create_championship,
+    default_time_control,
+)
+from tournaments.services.editing import edit_championship
+from tournaments.services.entries import Removal, enter, withdraw
+from tournaments.services.invitations import (
+    accept_invitation,
+    cancel_pending_invitations,
+    decline_invitation,
+    enter_or_invite,
+    invite,
+)
 from tournaments.services.progress import advance, on_game_finished
 from tournaments.services.starting import group_name, seeding_order, start
 
 __all__ = [
+    "Removal",
+    "accept_invitation",
     "advance",
+    "cancel_pending_invitations",
+    "checked_settings",
     "create_championship",
+    "decline_invitation",
+    "default_time_control",
+    "edit_championship",
     "enter",
+    "enter_or_invite",
     "group_name",
+    "invite",
     "on_game_finished",
     "seeding_order",
     "start",

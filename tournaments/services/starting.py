@@ -13,6 +13,7 @@ from config.errors import Conflict, NotAllowed
 from ratings.selectors import ratings_of
 from tournaments import pairing
 from tournaments.models import Championship, Entry, Group, GroupMember, Match, Stage
+from tournaments.services.invitations import cancel_pending_invitations
 from tournaments.services.locking import locked_championship
 from tournaments.services.progress import open_round
 
@@ -89,4 +90,5 @@ def start(championship_id: int, *, by: User) -> Championship:
         championship.started_at = timezone.now()
         championship.save(update_fields=["status", "started_at"])
         open_round(championship, stage.matches.filter(round=1))
+        cancel_pending_invitations(championship)
     return championship
