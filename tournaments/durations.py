@@ -48,6 +48,10 @@ class DurationWidget(forms.MultiWidget):
             attrs,
         )
 
+    def id_for_label(self, id_: str) -> str:
+        # The field's label names the number; the unit's select has a label of its own.
+        return f"{id_}_0" if id_ else ""
+
     def decompress(self, value: int | None) -> list:
         if not value:
             return [None, str(DAY)]

@@ -329,17 +329,15 @@ class ChampionshipForm(forms.Form):
                 _("Each tie-break may be chosen once; %(name)s is chosen twice.")
                 % {"name": tiebreak_label(repeated[0])[1]},
             )
-        clock = data.get("clock") or (
-            CLOCK_CUSTOM if any(data.get(name) is not None for name in CLOCK_FIELDS) else ""
-        )
-        data["clock"] = clock or CLOCK_DEFAULT
-        if data["clock"] != CLOCK_CUSTOM and any(
-            data.get(name) is not None for name in CLOCK_FIELDS
-        ):
+        # Without a choice (a form sent by a program), times given make the clock custom.
+        timed = any(data.get(name) is not None for name in CLOCK_FIELDS)
+        clock = data.get("clock") or (CLOCK_CUSTOM if timed else CLOCK_DEFAULT)
+        data["clock"] = clock
+        if clock != CLOCK_CUSTOM and timed:
             self.add_error(
                 "clock", _("Choose the custom clock to use the times below, or leave them empty.")
             )
-        if data["clock"] == CLOCK_CUSTOM and all(
+        if clock == CLOCK_CUSTOM and all(
             data.get(name) is None for name in ("initial_minutes", "move_seconds")
         ):
             self.add_error(

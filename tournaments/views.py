@@ -76,7 +76,9 @@ def time_control_text(control: dict | None) -> str:
         if increment:
             text += " " + _("+ %(seconds)s s per move") % {"seconds": number(increment)}
         parts.append(text)
-    if move:
+    if move and move >= 60 and move == int(move):
+        parts.append(_("at most %(time)s per move") % {"time": duration_text(int(move))})
+    elif move:
         parts.append(_("at most %(seconds)s s per move") % {"seconds": number(move)})
     return ", ".join(parts)
 
