@@ -1,5 +1,5 @@
-"""Championships API: create, list, enter, withdraw, start, standings, bracket, games (the
-standings and the games also as CSV files)."""
+"""Championships API: create, list, edit, enter, invite, withdraw, start, standings,
+bracket, games (the standings and the games also as CSV files), decisions and their log."""
 
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
@@ -8,6 +8,7 @@ from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
     extend_schema,
+    extend_schema_field,
     inline_serializer,
 )
 from rest_framework import serializers, status
@@ -26,12 +27,27 @@ from games.outcomes import MatchFormat
 from games.registry import MATCH_FORMATS
 from games.selectors import seat_names
 from tournaments import csv_exports, selectors, services, tiebreaks
-from tournaments.models import Championship, Decision
+from tournaments.models import (
+    ABSENT_AFTER_DEFAULT_S,
+    ROUND_DEADLINE_DEFAULT_S,
+    ROUND_DEADLINE_MIN_S,
+    Championship,
+    Decision,
+    Entry,
+    Invitation,
+)
+from tournaments.services import creation
 from tournaments.visibility import visible_championships
 
 
 class CreateChampionshipSerializer(serializers.Serializer):
-    name = StrictCharField(max_length=120)
+    name = StrictCharField(max_length=creation.NAME_MAX_CHARS)
+    description = StrictCharField(
+        required=False,
+        allow_blank=True,
+        max_length=creation.DESCRIPTION_MAX_CHARS,
+        help_text="Plain text shown on the championship's page; line breaks are kept.",
+    )
     game = GameChoiceField()
     options = serializers.DictField(
         required=False, default=dict, help_text="The game's options, as its rules name them."
@@ -54,7 +70,44 @@ class CreateChampionshipSerializer(serializers.Serializer):
     )
     third_place = StrictBooleanField(required=False, default=True)
     rated = StrictBooleanField(required=False, default=True)
-    time_control = TimeControlField(required=False, allow_null=True, default=None)
+    time_control = TimeControlField(
+        required=False,
+        allow_null=True,
+        help_text=(
+            "The games' clock. Left out: 24 hours a move where the game's rules allow any "
+            "clock, the rules' own clock where they set or limit it. `null`: no clock, "
+            "where the rules allow that."
+        ),
+    )
+    round_deadline_s = StrictIntegerField(
+        required=False,
+        default=ROUND_DEADLINE_DEFAULT_S,
+        min_value=ROUND_DEADLINE_MIN_S,
+        max_value=creation.ROUND_DEADLINE_MAX_S,
+        help_text="Seconds each round has from its opening; a game still running then is decided.",
+    )
+    absent_after_s = StrictIntegerField(
+        required=False,
+        default=ABSENT_AFTER_DEFAULT_S,
+        min_value=creation.ABSENT_AFTER_MIN_S,
+        max_value=creation.ABSENT_AFTER_MAX_S,
+        help_text="The organiser's page lists players who have not moved for longer than "
+        "this many seconds.",
+    )
+    starts_at = serializers.DateTimeField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="When the championship starts by itself (ISO 8601; UTC without an "
+        "offset); in the future.",
+    )
+    entries_close_at = serializers.DateTimeField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="When entries close (ISO 8601; UTC without an offset); in the future, "
+        "and not after `starts_at`.",
+    )
     points_system = serializers.ChoiceField(
         choices=list(tiebreaks.POINT_SYSTEMS), required=False, default="2-1-0"
     )
@@ -70,21 +123,31 @@ class CreateChampionshipSerializer(serializers.Serializer):
     )
 
 
+class EditChampionshipSerializer(CreateChampionshipSerializer):
+    """Any of the settings; the ones left out stay as they are (`time_control: null`
+    removes the clock, where the game's rules allow that)."""
+
+
 class ChampionshipSerializer(serializers.ModelSerializer):
     game = GameChoiceField()
     organiser = serializers.CharField(source="organiser.username")
     time_control = TimeControlField(allow_null=True)
     winner = serializers.SerializerMethodField()
     entrants = serializers.SerializerMethodField()
+    invitations = serializers.SerializerMethodField(
+        help_text="The players invited who have not answered yet; only for the organiser "
+        "(null for everyone else)."
+    )
     page = serializers.SerializerMethodField()
 
     class Meta:
         model = Championship
         fields = [
-            "id", "name", "game", "options", "group_size", "advance_per_group", "group_format",
-            "playoff_format", "third_place", "rated", "time_control", "points_system",
-            "tiebreaks", "visibility", "organiser", "status", "winner", "entrants",
-            "created_at", "started_at", "finished_at", "page",
+            "id", "name", "description", "game", "options", "group_size", "advance_per_group",
+            "group_format", "playoff_format", "third_place", "rated", "time_control",
+            "round_deadline_s", "absent_after_s", "starts_at", "entries_close_at",
+            "points_system", "tiebreaks", "visibility", "organiser", "status", "winner",
+            "entrants", "invitations", "created_at", "started_at", "finished_at", "page",
         ]  # fmt: skip
 
     def get_winner(self, championship: Championship) -> str | None:
@@ -92,6 +155,17 @@ class ChampionshipSerializer(serializers.ModelSerializer):
 
     def get_entrants(self, championship: Championship) -> list[str]:
         return [entry.player.username for entry in championship.entries.select_related("player")]
+
+    @extend_schema_field(
+        {"type": "array", "items": {"type": "string"}, "nullable": True, "readOnly": True}
+    )
+    def get_invitations(self, championship: Championship) -> list[str] | None:
+        request = self.context.get("request")
+        if request is None or request.user.pk != championship.organiser_id:
+            return None
+        return [
+            invitation.player.username for invitation in selectors.pending_invitations(championship)
+        ]
 
     def get_page(self, championship: Championship) -> str:
         request = self.context.get("request")
@@ -170,7 +244,8 @@ class ChampionshipsView(APIView):
 
 
 class ChampionshipView(APIView):
-    permission_classes = [AllowAny]
+    def get_permissions(self) -> list:
+        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
 
     @extend_schema(
         operation_id="championships_detail",
@@ -181,38 +256,70 @@ class ChampionshipView(APIView):
         championship = _championship(request, championship_id)
         return Response(ChampionshipSerializer(championship, context={"request": request}).data)
 
+    @extend_schema(
+        operation_id="championships_edit",
+        request=EditChampionshipSerializer,
+        responses={200: ChampionshipSerializer, **error_responses(400, 401, 403, 404, 409)},
+        summary="Change any settings before the start (organiser); the change is logged",
+    )
+    def patch(self, request: Request, championship_id: int) -> Response:
+        _championship(request, championship_id)
+        payload = EditChampionshipSerializer(data=request.data, partial=True)
+        payload.is_valid(raise_exception=True)
+        championship = services.edit_championship(
+            championship_id, by=request.user, **payload.validated_data
+        )
+        return Response(ChampionshipSerializer(championship, context={"request": request}).data)
+
 
 class EntrySerializer(serializers.Serializer):
     username = StrictCharField(
         required=False,
         max_length=USERNAME_LENGTH,
-        help_text="The player (the organiser's choice); yourself when left out.",
+        help_text="The player: the organiser invites them; yourself when left out.",
     )
+
+
+EntryAnswer = inline_serializer(
+    "EntryAnswer",
+    {
+        "status": serializers.ChoiceField(choices=["entered", "invited", "declined"]),
+        "username": serializers.CharField(),
+    },
+)
+
+
+def _answer(player_entry: Entry | Invitation) -> dict:
+    if isinstance(player_entry, Entry):
+        state = "entered"
+    elif player_entry.status == Invitation.Status.DECLINED:
+        state = "declined"
+    else:
+        state = "invited"
+    return {"status": state, "username": player_entry.player.username}
 
 
 class EntriesView(APIView):
     @extend_schema(
         operation_id="championships_enter",
         request=EntrySerializer,
-        responses={
-            201: inline_serializer("Entered", {"username": serializers.CharField()}),
-            **error_responses(400, 401, 403, 404, 409),
-        },
-        summary="Enter yourself, or (organiser) enter any player",
+        responses={201: EntryAnswer, **error_responses(400, 401, 403, 404, 409)},
+        summary="Enter yourself, or (organiser) invite a player, who then accepts or declines",
     )
     def post(self, request: Request, championship_id: int) -> Response:
         _championship(request, championship_id)
         payload = EntrySerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         username = payload.validated_data.get("username")
-        entry = services.enter(championship_id, by=request.user, username=username)
-        return Response({"username": entry.player.username}, status=status.HTTP_201_CREATED)
+        added = services.enter_or_invite(championship_id, by=request.user, username=username)
+        return Response(_answer(added), status=status.HTTP_201_CREATED)
 
     @extend_schema(
         operation_id="championships_withdraw",
         request=EntrySerializer,
         responses={204: None, **error_responses(400, 401, 403, 404, 409)},
-        summary="Withdraw yourself, or (organiser) any player; later games are forfeited",
+        summary="Withdraw yourself, or (organiser) remove or withdraw any player, or cancel "
+        "an invitation; after the start the remaining games are forfeited",
     )
     def delete(self, request: Request, championship_id: int) -> Response:
         _championship(request, championship_id)
@@ -221,6 +328,32 @@ class EntriesView(APIView):
         username = payload.validated_data.get("username")
         services.withdraw(championship_id, by=request.user, username=username)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class AcceptInvitationView(APIView):
+    @extend_schema(
+        operation_id="championships_accept_invitation",
+        request=None,
+        responses={200: EntryAnswer, **error_responses(401, 403, 404, 409)},
+        summary="Accept your invitation: you enter the championship",
+    )
+    def post(self, request: Request, championship_id: int) -> Response:
+        _championship(request, championship_id)
+        entry = services.accept_invitation(championship_id, by=request.user)
+        return Response(_answer(entry))
+
+
+class DeclineInvitationView(APIView):
+    @extend_schema(
+        operation_id="championships_decline_invitation",
+        request=None,
+        responses={200: EntryAnswer, **error_responses(401, 404)},
+        summary="Decline your invitation",
+    )
+    def post(self, request: Request, championship_id: int) -> Response:
+        _championship(request, championship_id)
+        invitation = services.decline_invitation(championship_id, by=request.user)
+        return Response(_answer(invitation))
 
 
 class StartView(APIView):

@@ -61,7 +61,7 @@ def create_demo_championship(organiser: User, players: list[User], rounds_played
         rated=False,
     )
     for player in players:
-        services.enter(championship.pk, by=organiser, username=player.username)
+        services.enter(championship.pk, by=player)
     services.start(championship.pk, by=organiser)
     chooser = random.Random(2026)
     for _ in range(rounds_played):

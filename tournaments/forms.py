@@ -1,6 +1,10 @@
 """The championship form of the pages, and the words the pages use for settings."""
 
+from datetime import datetime
+from typing import Any
+
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from config.errors import DomainError, NotAllowed
@@ -9,8 +13,14 @@ from games.forms import chosen_options, option_form_field
 from games.game_field import first_game_name, game_choices
 from games.registry import MATCH_FORMATS, GameDeclaration, OptionField
 from games.titles import FORMAT_TITLES
-from tournaments import tiebreaks
-from tournaments.models import Championship
+from tournaments import services, tiebreaks
+from tournaments.durations import DurationField
+from tournaments.models import (
+    ABSENT_AFTER_DEFAULT_S,
+    ROUND_DEADLINE_DEFAULT_S,
+    Championship,
+)
+from tournaments.services.creation import DESCRIPTION_MAX_CHARS
 
 FORMAT_LABELS = FORMAT_TITLES
 
@@ -80,9 +90,16 @@ ERROR_FIELDS = {
     "time_control.initial_s": "initial_minutes",
     "time_control.increment_s": "increment_seconds",
     "time_control.move_s": "move_seconds",
-    "time_control": "initial_minutes",
+    "time_control": "clock",
     "tiebreaks": "tiebreak_1",
+    "round_deadline_s": "round_deadline",
+    "absent_after_s": "absent_after",
 }
+
+# The clock a championship's games get: the default, none, or the times of the form.
+CLOCK_DEFAULT, CLOCK_NONE, CLOCK_CUSTOM = "default", "none", "custom"
+CLOCK_FIELDS = ("initial_minutes", "increment_seconds", "move_seconds")
+SCHEDULE_FORMAT = "%Y-%m-%dT%H:%M"
 
 
 def championship_options() -> list[tuple[GameDeclaration, OptionField, str]]:
@@ -109,10 +126,51 @@ def _ordinal_label(position: int) -> str:
     return _("Tie-break %(position)s") % {"position": position}
 
 
+def _schedule_input() -> forms.DateTimeInput:
+    return forms.DateTimeInput(attrs={"type": "datetime-local"}, format=SCHEDULE_FORMAT)
+
+
 class ChampionshipForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     # Callables: the form offers the games registered when it is shown.
     game = forms.ChoiceField(label=_("Game"), choices=game_choices, initial=first_game_name)
+    description = forms.CharField(
+        label=_("Description"),
+        required=False,
+        max_length=DESCRIPTION_MAX_CHARS,
+        help_text=_("Plain text for the championship's page: what, who for, prizes, contact."),
+        widget=forms.Textarea(attrs={"rows": 4}),
+    )
+    starts_at = forms.DateTimeField(
+        label=_("Starts at"),
+        required=False,
+        widget=_schedule_input(),
+        help_text=_("The championship starts by itself then, if two players have entered."),
+    )
+    entries_close_at = forms.DateTimeField(
+        label=_("Entries close at"),
+        required=False,
+        widget=_schedule_input(),
+        help_text=_("No one may enter or accept an invitation after this; at the start or before."),
+    )
+    round_deadline = DurationField(
+        label=_("Time for each round"),
+        required=False,
+        initial=ROUND_DEADLINE_DEFAULT_S,
+        help_text=_(
+            "From 1 minute to 90 days, counted from the round's opening. A game still "
+            "running then is decided: the leader wins, level scores are a draw (in the "
+            "playoff the organiser decides)."
+        ),
+    )
+    absent_after = DurationField(
+        label=_("A player counts as absent after"),
+        required=False,
+        initial=ABSENT_AFTER_DEFAULT_S,
+        help_text=_(
+            "From 1 minute to 90 days without a move; your organiser page lists absent players."
+        ),
+    )
     group_size = forms.IntegerField(
         label=_("Players per group"),
         initial=4,
@@ -142,6 +200,23 @@ class ChampionshipForm(forms.Form):
     )
     rated = forms.BooleanField(
         label=_("Rated: the games count for the players' ratings"), required=False, initial=True
+    )
+    clock = forms.ChoiceField(
+        label=_("Clock"),
+        required=False,
+        initial=CLOCK_DEFAULT,
+        choices=[
+            (
+                CLOCK_DEFAULT,
+                _(
+                    "24 hours a move (correspondence); a game whose rules set or limit the "
+                    "clock keeps its own"
+                ),
+            ),
+            (CLOCK_NONE, _("No clock, where the game's rules allow it: the round's time only")),
+            (CLOCK_CUSTOM, _("Custom: the times below")),
+        ],
+        widget=forms.RadioSelect,
     )
     initial_minutes = forms.FloatField(
         label=_("Time per player (minutes)"),
@@ -196,6 +271,10 @@ class ChampionshipForm(forms.Form):
                 required=False,
                 initial=default[position - 1] if position <= len(default) else NO_TIEBREAK,
             )
+        # Typed and shown in the reader's time zone (the site's when none is chosen).
+        zone = _("Times are in %(zone)s.") % {"zone": timezone.get_current_timezone_name()}
+        for name in ("starts_at", "entries_close_at"):
+            self.fields[name].help_text = f"{self.fields[name].help_text} {zone}"
 
     def add_error(self, field, error) -> None:
         """Also point each invalid input at its error message (aria-describedby)."""
@@ -250,6 +329,20 @@ class ChampionshipForm(forms.Form):
                 _("Each tie-break may be chosen once; %(name)s is chosen twice.")
                 % {"name": tiebreak_label(repeated[0])[1]},
             )
+        # Without a choice (a form sent by a program), times given make the clock custom.
+        timed = any(data.get(name) is not None for name in CLOCK_FIELDS)
+        clock = data.get("clock") or (CLOCK_CUSTOM if timed else CLOCK_DEFAULT)
+        data["clock"] = clock
+        if clock != CLOCK_CUSTOM and timed:
+            self.add_error(
+                "clock", _("Choose the custom clock to use the times below, or leave them empty.")
+            )
+        if clock == CLOCK_CUSTOM and all(
+            data.get(name) is None for name in ("initial_minutes", "move_seconds")
+        ):
+            self.add_error(
+                "initial_minutes", _("A custom clock needs a time per player or a time per move.")
+            )
         minutes = data.get("initial_minutes")
         if minutes is not None and not 1 / 60 <= minutes <= 1440:
             self.add_error("initial_minutes", _("From 1 second to 1440 minutes (a day)."))
@@ -262,24 +355,34 @@ class ChampionshipForm(forms.Form):
             )
         return data
 
-    def settings(self) -> dict:
-        """The keyword arguments of services.create_championship (organiser aside)."""
+    def settings(self, current: Championship | None = None) -> dict:
+        """The keyword arguments of services.create_championship (organiser aside), or of
+        services.edit_championship for the `current` championship: a time of its schedule
+        shown to the minute and sent back as shown is left as it is."""
         data = self.cleaned_data
         chosen = [
             (option, name) for game, option, name in self.game_options if game.name == data["game"]
         ]
         options = chosen_options(chosen, data)
-        control = {}
-        if data.get("initial_minutes") is not None:
-            control["initial_s"] = round(data["initial_minutes"] * 60, 3)
-        if data.get("increment_seconds") is not None:
-            control["increment_s"] = data["increment_seconds"]
-        if data.get("move_seconds") is not None:
-            control["move_s"] = data["move_seconds"]
         order = [data.get(f"tiebreak_{n}") for n in range(1, TIEBREAK_SLOTS + 1)]
+        durations = {
+            "round_deadline_s": data.get("round_deadline"),
+            "absent_after_s": data.get("absent_after"),
+        }
+        schedule = {name: data.get(name) for name in ("starts_at", "entries_close_at")}
+        if current is not None:
+            schedule = {
+                name: moment
+                for name, moment in schedule.items()
+                if not _same_minute(moment, getattr(current, name))
+            }
         return {
             "name": data["name"],
             "game": data["game"],
+            "description": data.get("description", ""),
+            **schedule,
+            # Left empty: the default at creation, unchanged in an edit.
+            **{name: seconds for name, seconds in durations.items() if seconds is not None},
             "options": options,
             "group_size": data["group_size"],
             "advance_per_group": data["advance_per_group"],
@@ -287,11 +390,26 @@ class ChampionshipForm(forms.Form):
             "playoff_format": data["playoff_format"],
             "third_place": data["third_place"],
             "rated": data["rated"],
-            "time_control": control or None,
+            "time_control": self._time_control(),
             "points_system": data["points_system"],
             "tiebreaks": [name for name in order if name] or list(tiebreaks.DEFAULT_TIEBREAKS),
             "visibility": data["visibility"],
         }
+
+    def _time_control(self) -> dict | None:
+        data = self.cleaned_data
+        if data["clock"] == CLOCK_DEFAULT:
+            return services.default_time_control(data["game"])
+        if data["clock"] == CLOCK_NONE:
+            return None
+        control = {}
+        if data.get("initial_minutes") is not None:
+            control["initial_s"] = round(data["initial_minutes"] * 60, 3)
+        if data.get("increment_seconds") is not None:
+            control["increment_s"] = data["increment_seconds"]
+        if data.get("move_seconds") is not None:
+            control["move_s"] = data["move_seconds"]
+        return control
 
     def add_domain_error(self, error: DomainError) -> None:
         """Show a service's refusal at the field it names, or above the form."""
@@ -313,3 +431,45 @@ class ChampionshipForm(forms.Form):
         if field not in self.fields:
             field = None
         self.add_error(field, error.message)
+
+
+def _same_minute(shown: datetime | None, stored: datetime | None) -> bool:
+    if shown is None or stored is None:
+        return shown is stored
+    return shown == stored.replace(second=0, microsecond=0)
+
+
+def initial_from(championship: Championship) -> dict[str, Any]:
+    """The form's values for a championship's current settings (the edit page)."""
+    initial: dict[str, Any] = {
+        name: getattr(championship, name)
+        for name in (
+            "name", "game", "description", "starts_at", "entries_close_at", "group_size",
+            "advance_per_group", "group_format", "playoff_format", "third_place", "rated",
+            "points_system", "visibility",
+        )
+    }  # fmt: skip
+    initial["round_deadline"] = championship.round_deadline_s
+    initial["absent_after"] = championship.absent_after_s
+    for game, option, name in championship_options():
+        if game.name == championship.game and option.name in championship.options:
+            initial[name] = championship.options[option.name]
+    order = list(championship.tiebreaks or tiebreaks.DEFAULT_TIEBREAKS)
+    for position in range(1, TIEBREAK_SLOTS + 1):
+        initial[f"tiebreak_{position}"] = (
+            order[position - 1] if position <= len(order) else NO_TIEBREAK
+        )
+    control = championship.time_control
+    if control == services.default_time_control(championship.game):
+        initial["clock"] = CLOCK_DEFAULT
+    elif not control:
+        initial["clock"] = CLOCK_NONE
+    else:
+        initial["clock"] = CLOCK_CUSTOM
+        if control.get("initial_s") is not None:
+            initial["initial_minutes"] = round(control["initial_s"] / 60, 3)
+        if control.get("increment_s"):
+            initial["increment_seconds"] = control["increment_s"]
+        if control.get("move_s") is not None:
+            initial["move_seconds"] = control["move_s"]
+    return initial

@@ -4,12 +4,21 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db.models import Count, Prefetch, Q, QuerySet
+from django.utils import timezone
 
 from games import selectors as game_selectors
 from games.models import Game
 from games.selectors import players_by_seat, seat_names
 from tournaments import bracket, tiebreaks
-from tournaments.models import Championship, Decision, Entry, GroupMember, Match, Stage
+from tournaments.models import (
+    Championship,
+    Decision,
+    Entry,
+    GroupMember,
+    Invitation,
+    Match,
+    Stage,
+)
 
 
 @dataclass(frozen=True)
@@ -207,6 +216,34 @@ def entrant_counts(championship_ids: list[int]) -> dict[int, int]:
 def entries_of(championship: Championship) -> list[Entry]:
     """The championship's entries in entry order, with their players."""
     return list(championship.entries.select_related("player").order_by("entered_at", "id"))
+
+
+def entries_closed(championship: Championship, now: datetime | None = None) -> bool:
+    """Whether the championship's entries closed at its `entries_close_at`."""
+    closes = championship.entries_close_at
+    return closes is not None and (now or timezone.now()) >= closes
+
+
+def pending_invitations(championship: Championship) -> list[Invitation]:
+    """The invitations the invited players have not answered yet, oldest first."""
+    return list(
+        championship.invitations.filter(status=Invitation.Status.INVITED).select_related("player")
+    )
+
+
+def invitation_of(championship: Championship, user) -> Invitation | None:
+    """The user's unanswered invitation to the championship, if any."""
+    if not user.is_authenticated:
+        return None
+    return championship.invitations.filter(status=Invitation.Status.INVITED, player=user).first()
+
+
+def invitations_for(user) -> list[Invitation]:
+    """The user's unanswered invitations to championships, newest first."""
+    if not user.is_authenticated:
+        return []
+    pending = Invitation.objects.filter(player=user, status=Invitation.Status.INVITED)
+    return list(pending.select_related("championship__organiser").order_by("-invited_at", "-id"))
 
 
 def _game_line(game: Game, first: str | None, second: str | None) -> dict:

@@ -7,6 +7,16 @@ api_urlpatterns = [
     path("", api.ChampionshipsView.as_view(), name="api-championships"),
     path("<id:championship_id>/", api.ChampionshipView.as_view(), name="api-championship"),
     path("<id:championship_id>/entries/", api.EntriesView.as_view(), name="api-entries"),
+    path(
+        "<id:championship_id>/entries/accept/",
+        api.AcceptInvitationView.as_view(),
+        name="api-accept-invitation",
+    ),
+    path(
+        "<id:championship_id>/entries/decline/",
+        api.DeclineInvitationView.as_view(),
+        name="api-decline-invitation",
+    ),
     path("<id:championship_id>/start/", api.StartView.as_view(), name="api-start"),
     path("<id:championship_id>/standings/", api.StandingsView.as_view(), name="api-standings"),
     path("<id:championship_id>/bracket/", api.BracketView.as_view(), name="api-bracket"),
@@ -28,8 +38,11 @@ page_urlpatterns = [
     path("new/", views.championship_new, name="championship-new"),
     path("<id:championship_id>/", views.championship_page, name="championship"),
     path("<id:championship_id>/organise/", views.organise, name="championship-organise"),
+    path("<id:championship_id>/edit/", views.championship_edit, name="championship-edit"),
     path("<id:championship_id>/enter/", views.enter, name="championship-enter"),
     path("<id:championship_id>/withdraw/", views.withdraw, name="championship-withdraw"),
+    path("<id:championship_id>/accept/", views.accept, name="championship-accept"),
+    path("<id:championship_id>/decline/", views.decline, name="championship-decline"),
     path("<id:championship_id>/start/", views.start, name="championship-start"),
     path(
         "<id:championship_id>/games/<id:game_id>/decide/",

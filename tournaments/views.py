@@ -1,4 +1,5 @@
-"""Championship pages: the list, the create form, a championship, and organising it.
+"""Championship pages: the list, the create and edit forms, a championship, and
+organising it (inviting, starting).
 
 The pages read through selectors and write through services, like the API; what is here
 is only turning those into what the templates show (translated labels, formatted numbers).
@@ -23,14 +24,16 @@ from config.errors import DomainError
 from games import registry
 from games.titles import result_reason
 from tournaments import bracket_drawing, pairing, selectors, services, tiebreaks
+from tournaments.durations import duration_text
 from tournaments.forms import (
     FORMAT_LABELS,
     POINT_SYSTEM_LABELS,
     ChampionshipForm,
     format_help,
+    initial_from,
     tiebreak_label,
 )
-from tournaments.models import Championship
+from tournaments.models import Championship, Entry
 from tournaments.visibility import visible_championships
 
 LIVE = (Championship.Status.GROUPS, Championship.Status.PLAYOFF)
@@ -74,7 +77,9 @@ def time_control_text(control: dict | None) -> str:
         if increment:
             text += " " + _("+ %(seconds)s s per move") % {"seconds": number(increment)}
         parts.append(text)
-    if move:
+    if move and move >= 60 and move == int(move):
+        parts.append(_("at most %(time)s per move") % {"time": duration_text(int(move))})
+    elif move:
         parts.append(_("at most %(seconds)s s per move") % {"seconds": number(move)})
     return ", ".join(parts)
 
@@ -149,6 +154,7 @@ def championship_list(request: HttpRequest) -> HttpResponse:
         request,
         "tournaments/championship_list.html",
         {
+            "invitations": selectors.invitations_for(request.user),
             "sections": [
                 {
                     "key": key,
@@ -178,15 +184,47 @@ def championship_new(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(
                 request,
-                _("%(name)s is open for registration. Enter players, then start it.")
+                _("%(name)s is open for registration. Invite players, then start it.")
                 % {"name": championship.name},
             )
             return redirect("championship-organise", championship_id=championship.pk)
+    return _championship_form(request, form, editing=None)
+
+
+@login_required
+def championship_edit(request: HttpRequest, championship_id: int) -> HttpResponse:
+    """The create form with the current settings, for the organiser until the start."""
+    championship = _visible(request, championship_id)
+    if request.user.pk != championship.organiser_id:
+        raise PermissionDenied
+    if championship.status != Championship.Status.REGISTRATION:
+        messages.error(
+            request, _("The championship has started; its settings can no longer be changed.")
+        )
+        return redirect("championship-organise", championship_id=championship.pk)
+    form = ChampionshipForm(request.POST or None, initial=initial_from(championship))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.edit_championship(
+                championship.pk, by=request.user, **form.settings(current=championship)
+            )
+        except DomainError as error:
+            form.add_domain_error(error)
+        else:
+            messages.success(request, _("The settings are saved."))
+            return redirect("championship-organise", championship_id=championship.pk)
+    return _championship_form(request, form, editing=championship)
+
+
+def _championship_form(
+    request: HttpRequest, form: ChampionshipForm, editing: Championship | None
+) -> HttpResponse:
     return render(
         request,
         "tournaments/championship_new.html",
         {
             "form": form,
+            "editing": editing,
             "format_help": format_help(),
             "can_private": plans.has_entitlement(
                 request.user, plans.Entitlement.PRIVATE_CHAMPIONSHIPS
@@ -272,8 +310,10 @@ def championship_page(request: HttpRequest, championship_id: int) -> HttpRespons
     standings = selectors.standings(championship)
     limit = plans.championship_entrant_limit(championship.organiser)
     registration = championship.status == Championship.Status.REGISTRATION
+    closed = registration and selectors.entries_closed(championship)
     full = limit is not None and len(entries) >= limit
     schedule = _schedule(championship)
+    invitation = selectors.invitation_of(championship, user) if registration else None
     return render(
         request,
         "tournaments/championship.html",
@@ -281,12 +321,20 @@ def championship_page(request: HttpRequest, championship_id: int) -> HttpRespons
             "championship": championship,
             "live": championship.status in LIVE,
             "registration": registration,
+            "entries_closed": closed,
+            "invitation": invitation,
+            "round_deadline": duration_text(championship.round_deadline_s),
             "entries": entries,
             "active_entries": [e for e in entries if e.withdrawn_at is None],
             "entrant_limit": limit,
             "full": full,
             "my_entry": mine,
-            "can_enter": user.is_authenticated and registration and mine is None and not full,
+            "can_enter": user.is_authenticated
+            and registration
+            and not closed
+            and mine is None
+            and invitation is None
+            and not full,
             "can_withdraw": mine is not None
             and mine.withdrawn_at is None
             and championship.status != Championship.Status.FINISHED,
@@ -330,19 +378,50 @@ def enter(request: HttpRequest, championship_id: int) -> HttpResponse:
         return championship
     username = request.POST.get("username", "").strip() or None
     try:
-        entry = services.enter(championship.pk, by=request.user, username=username)
+        added = services.enter_or_invite(championship.pk, by=request.user, username=username)
     except DomainError as error:
         messages.error(request, error.message)
     else:
-        if entry.player_id == request.user.pk:
+        if isinstance(added, Entry):
             messages.success(request, _("You have entered %(name)s.") % {"name": championship})
         else:
             messages.success(
                 request,
-                _("%(player)s has entered %(name)s.")
-                % {"player": entry.player.username, "name": championship},
+                _("%(player)s is invited to %(name)s and enters on accepting.")
+                % {"player": added.player.username, "name": championship},
             )
     return redirect(_back(request, championship))
+
+
+@require_POST
+def accept(request: HttpRequest, championship_id: int) -> HttpResponse:
+    championship = _action_target(request, championship_id)
+    if isinstance(championship, HttpResponse):
+        return championship
+    try:
+        services.accept_invitation(championship.pk, by=request.user)
+    except DomainError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("You have entered %(name)s.") % {"name": championship})
+    return redirect(championship.get_absolute_url())
+
+
+@require_POST
+def decline(request: HttpRequest, championship_id: int) -> HttpResponse:
+    championship = _action_target(request, championship_id)
+    if isinstance(championship, HttpResponse):
+        return championship
+    try:
+        services.decline_invitation(championship.pk, by=request.user)
+    except DomainError as error:
+        messages.error(request, error.message)
+        return redirect(championship.get_absolute_url())
+    messages.success(
+        request, _("You have declined the invitation to %(name)s.") % {"name": championship}
+    )
+    # A private championship is no longer the player's to see.
+    return redirect("championships")
 
 
 @require_POST
@@ -351,26 +430,29 @@ def withdraw(request: HttpRequest, championship_id: int) -> HttpResponse:
     if isinstance(championship, HttpResponse):
         return championship
     username = request.POST.get("username", "").strip() or None
-    started = championship.status != Championship.Status.REGISTRATION
     try:
-        services.withdraw(championship.pk, by=request.user, username=username)
+        removal = services.withdraw(championship.pk, by=request.user, username=username)
     except DomainError as error:
         messages.error(request, error.message)
     else:
-        who = username or request.user.username
-        if started:
-            text = _("%(player)s has withdrawn; their remaining games are forfeited.")
-        else:
-            text = _("%(player)s is no longer entered.")
-        messages.success(request, text % {"player": who})
+        texts = {
+            services.Removal.WITHDRAWN: _(
+                "%(player)s has withdrawn; their remaining games are forfeited."
+            ),
+            services.Removal.UNINVITED: _("The invitation of %(player)s is cancelled."),
+        }
+        text = texts.get(removal, _("%(player)s is no longer entered."))
+        messages.success(request, text % {"player": username or request.user.username})
     return redirect(_back(request, championship))
 
 
-@require_POST
 def start(request: HttpRequest, championship_id: int) -> HttpResponse:
+    """GET: what starting will do, with the button; POST: start."""
     championship = _action_target(request, championship_id)
     if isinstance(championship, HttpResponse):
         return championship
+    if request.method != "POST":
+        return _start_confirmation(request, championship)
     try:
         championship = services.start(championship.pk, by=request.user)
     except DomainError as error:
@@ -389,6 +471,37 @@ def start(request: HttpRequest, championship_id: int) -> HttpResponse:
     return redirect(_back(request, championship))
 
 
+def _start_confirmation(request: HttpRequest, championship: Championship) -> HttpResponse:
+    if request.user.pk != championship.organiser_id:
+        raise PermissionDenied
+    if championship.status != Championship.Status.REGISTRATION:
+        messages.error(request, _("The championship has already started."))
+        return redirect("championship-organise", championship_id=championship.pk)
+    active = [e for e in selectors.entries_of(championship) if e.withdrawn_at is None]
+    return render(
+        request,
+        "tournaments/start.html",
+        {
+            "championship": championship,
+            "active_count": len(active),
+            "group_sizes": _group_sizes(championship, len(active)),
+            "invitations": selectors.pending_invitations(championship),
+            "time_control": time_control_text(championship.time_control),
+            "group_format": format_text(championship.group_format),
+            "playoff_format": format_text(championship.playoff_format),
+            "round_deadline": duration_text(championship.round_deadline_s),
+        },
+    )
+
+
+def _group_sizes(championship: Championship, entrants: int) -> list[int]:
+    """The sizes of the groups a start would draw now."""
+    count = _group_count(championship, entrants)
+    if not count:
+        return []
+    return [len(group) for group in pairing.snake_groups(range(entrants), count)]
+
+
 # -- organising ---------------------------------------------------------------------------
 
 
@@ -401,6 +514,7 @@ def organise(request: HttpRequest, championship_id: int) -> HttpResponse:
     entries = selectors.entries_of(championship)
     active = [entry for entry in entries if entry.withdrawn_at is None]
     limit = plans.championship_entrant_limit(championship.organiser)
+    invitations = selectors.pending_invitations(championship)
     return render(
         request,
         "tournaments/organise.html",
@@ -412,13 +526,15 @@ def organise(request: HttpRequest, championship_id: int) -> HttpResponse:
             "entries": entries,
             "active_count": len(active),
             "entrant_limit": limit,
-            "full": limit is not None and len(entries) >= limit,
+            "full": limit is not None and len(entries) + len(invitations) >= limit,
+            "invitations": invitations,
             "group_count": _group_count(championship, len(active)),
             "needs": (
                 selectors.needs_attention(championship, timezone.now())
                 if championship.status in LIVE
                 else None
             ),
+            "round_deadline": duration_text(championship.round_deadline_s),
         },
     )
 

@@ -1,10 +1,11 @@
 """Who may see a championship: the one rule every read of it, and of its games, follows.
 
 A public championship is for everyone. A private one is for its organiser, its entrants
-(withdrawn ones too) and the site's staff; to anyone else it does not exist, so every
-read answers as for a missing one (404). A championship's games are seen by whoever sees
-the championship: `GAMES` tells the games app so (registered in TournamentsConfig.ready),
-and the games' reads build on it without reading these tables themselves.
+(withdrawn ones too), the players invited who have not answered yet, and the site's
+staff; to anyone else it does not exist, so every read answers as for a missing one (404).
+A championship's games are seen by whoever sees the championship: `GAMES` tells the games
+app so (registered in TournamentsConfig.ready), and the games' reads build on it without
+reading these tables themselves.
 """
 
 from django.contrib.auth.models import AnonymousUser
@@ -13,7 +14,7 @@ from django.db.models import Q, QuerySet
 from accounts.models import User
 from games.models import Game
 from games.visibility import Scheduler
-from tournaments.models import Championship, Entry
+from tournaments.models import Championship, Entry, Invitation
 
 
 def _seen_by(user: User | AnonymousUser) -> Q:
@@ -24,7 +25,10 @@ def _seen_by(user: User | AnonymousUser) -> Q:
     if user.is_staff:
         return Q()
     entered = Entry.objects.filter(player=user).values("championship_id")
-    return public | Q(organiser=user) | Q(pk__in=entered)
+    invited = Invitation.objects.filter(player=user, status=Invitation.Status.INVITED)
+    return (
+        public | Q(organiser=user) | Q(pk__in=entered) | Q(pk__in=invited.values("championship_id"))
+    )
 
 
 def visible_championships(user: User | AnonymousUser) -> QuerySet[Championship]:
@@ -40,7 +44,12 @@ def championship_visible_to(championship: Championship, user: User | AnonymousUs
         return False
     if user.is_staff or championship.organiser_id == user.pk:
         return True
-    return Entry.objects.filter(championship=championship, player=user).exists()
+    return (
+        Entry.objects.filter(championship=championship, player=user).exists()
+        or Invitation.objects.filter(
+            championship=championship, player=user, status=Invitation.Status.INVITED
+        ).exists()
+    )
 
 
 def games_seen_by(user: User | AnonymousUser) -> Q:

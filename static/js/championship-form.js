@@ -13,3 +13,17 @@
   choice.addEventListener("change", showChosen);
   showChosen();
 })();
+
+// Typing a time of the custom clock chooses the custom clock.
+(function () {
+  "use strict";
+  var custom = document.querySelector('input[name="clock"][value="custom"]');
+  if (!custom) return;
+  ["id_initial_minutes", "id_increment_seconds", "id_move_seconds"].forEach(function (id) {
+    var input = document.getElementById(id);
+    if (!input) return;
+    input.addEventListener("input", function () {
+      if (input.value !== "") custom.checked = true;
+    });
+  });
+})();

@@ -44,7 +44,10 @@ def test_two_players_enter_a_championship_and_play_their_game_live(site, open_pa
         page.get_by_role("button", name="Enter this championship").click()
         expect(page.get_by_role("button", name="Withdraw my entry")).to_be_visible()
     alice.goto(f"{championship_url}organise/")
-    alice.get_by_role("button", name="Start now").click()
+    alice.get_by_role("link", name="Start now").click()
+    expect(alice.locator("h1")).to_have_text("Start Browser Cup?")
+    alice.get_by_role("button", name="Start the championship").click()
+    expect(alice.locator(".messages")).to_contain_text("round one is open")
     alice.goto(championship_url)
     screenshot(alice, "championship-groups")
 

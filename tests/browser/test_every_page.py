@@ -11,6 +11,7 @@ from games import services as games
 from games.models import Game
 from ratings.models import Rating, RatingChange
 from tests.browser.conftest import log_in, screenshot
+from tournaments import services as championships
 from tournaments.demo import create_demo_championship
 
 DESKTOP = {"width": 1280, "height": 900}
@@ -52,7 +53,19 @@ def world(live_server, transactional_db, embedded, make_user):
             rating_before=before, rd_before=200 - 40 * day, volatility_before=0.06,
             rating_after=after, rd_after=160 - 40 * day, volatility_after=0.06,
         )  # fmt: skip
-    return {"championship": championship, "practice": practice, "site": live_server.url}
+    # A championship still taking entries, with an invitation waiting for Anna's answer.
+    open_one = championships.create_championship(
+        organiser=organiser, name="Spring Cup", game="kropki", description="Two lines:\nhello."
+    )
+    for player in players[1:]:
+        championships.enter(open_one.pk, by=player)
+    championships.invite(open_one.pk, by=organiser, username="anna")
+    return {
+        "championship": championship,
+        "open": open_one,
+        "practice": practice,
+        "site": live_server.url,
+    }
 
 
 def page_paths(world) -> dict[str, tuple[str, str | None]]:
@@ -69,6 +82,10 @@ def page_paths(world) -> dict[str, tuple[str, str | None]]:
         "championship": (f"/championships/{championship}/", "anna"),
         "championship-new": ("/championships/new/", "anna"),
         "championship-organise": (f"/championships/{championship}/organise/", "organiser"),
+        "championship-invited": (f"/championships/{world['open'].pk}/", "anna"),
+        "championship-organise-open": (f"/championships/{world['open'].pk}/organise/", "organiser"),
+        "championship-edit": (f"/championships/{world['open'].pk}/edit/", "organiser"),
+        "championship-start": (f"/championships/{world['open'].pk}/start/", "organiser"),
         "game-watched": (f"/games/{championship_game.pk}/", None),
         "game-played": (f"/games/{world['practice'].pk}/", "anna"),
         "game-new": ("/games/new/", "anna"),

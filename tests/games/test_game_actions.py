@@ -110,7 +110,7 @@ def boxes_championship_game(people) -> int:
         organiser=alice, name="Boxes Cup", game="dots_and_boxes", options=BOXES["options"]
     )
     for player in (people["alice"], people["bob"]):
-        championships.enter(championship.pk, by=alice, username=player.username)
+        championships.enter(championship.pk, by=player)
     championships.start(championship.pk, by=alice)
     return Game.objects.get(match__stage__championship=championship).pk
 

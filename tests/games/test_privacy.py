@@ -7,6 +7,7 @@ from accounts.models import Plan
 from games.models import Game
 from tests.conftest import TEST_PASSWORD, client_with_token
 from tests.games.conftest import start_friendly
+from tests.support.championships import invite_and_accept
 from tournaments import services as championships
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
@@ -50,9 +51,8 @@ def championship_game(make_user, *, visibility: str, name: str = "Hidden Cup") -
         rated=False,
         visibility=visibility,
     )
-    for username in ("anna", "boris"):
-        make_user(username)
-        championships.enter(championship.pk, by=olga, username=username)
+    players = [make_user(username) for username in ("anna", "boris")]
+    invite_and_accept(championship, olga, *players)
     championships.start(championship.pk, by=olga)
     return Game.objects.get(match__stage__championship=championship)
 

@@ -114,7 +114,7 @@ def test_championship_seeding_follows_ratings(make_user):
         organiser=organiser, name="Seeded", game="kropki"
     )
     for player in players:
-        championships.enter(championship.pk, by=organiser, username=player.username)
+        championships.enter(championship.pk, by=player)
     order = championships.seeding_order(championship.entries.all(), "kropki")
     assert [entry.player.username for entry in order] == ["p1", "p3", "p0", "p2"]
 

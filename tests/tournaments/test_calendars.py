@@ -146,10 +146,10 @@ def test_the_championship_calendar_holds_its_start_the_close_of_entries_and_each
 ):
     championship = championship_of(organiser)
     starts, closes = OPENED - timedelta(hours=1), OPENED - timedelta(days=1)
+    entered(championship, make_user, 8)
     Championship.objects.filter(pk=championship.pk).update(
         starts_at=starts, entries_close_at=closes
     )
-    entered(championship, make_user, 8)
     services.start(championship.pk, by=organiser)
     Championship.objects.filter(pk=championship.pk).update(started_at=starts)
     open_rounds(championship)

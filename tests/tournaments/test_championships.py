@@ -35,6 +35,7 @@ def create(client, **fields):
 
 
 def enter_players(championship_id, organiser_api, make_user, count):
+    """The organiser invites `count` players, and each accepts."""
     players = [make_user(f"player{n:02d}") for n in range(count)]
     for player in players:
         answer = organiser_api.post(
@@ -43,6 +44,10 @@ def enter_players(championship_id, organiser_api, make_user, count):
             format="json",
         )
         assert answer.status_code == 201, answer.content
+        accepted = client_with_token(player).post(
+            f"/api/championships/{championship_id}/entries/accept/"
+        )
+        assert accepted.status_code == 200, accepted.content
     return players
 
 
@@ -116,9 +121,10 @@ def test_players_enter_themselves_and_only_the_organiser_enters_others(organiser
     assert anna.post(url, {}, format="json").status_code == 201
     assert anna.post(url, {}, format="json").status_code == 409
     assert anna.post(url, {"username": "boris"}, format="json").status_code == 403
-    assert organiser_api.post(url, {"username": "boris"}, format="json").status_code == 201
-    entrants = organiser_api.get(f"/api/championships/{championship['id']}/").json()["entrants"]
-    assert entrants == ["anna", "boris"]
+    invited = organiser_api.post(url, {"username": "boris"}, format="json")
+    assert (invited.status_code, invited.json()["status"]) == (201, "invited")
+    detail = organiser_api.get(f"/api/championships/{championship['id']}/").json()
+    assert (detail["entrants"], detail["invitations"]) == (["anna"], ["boris"])
 
 
 def test_free_organisers_are_limited_to_16_entrants(organiser_api, organiser, make_user):
@@ -310,14 +316,16 @@ def test_playoff_draw_goes_to_extra_time_then_a_replay_with_seats_swapped(organi
     assert bracket["rounds"][0]["matches"][0]["games"] == [final.pk, replay.pk]
 
 
-def test_the_organiser_enters_and_withdraws_a_player_by_any_spelling_of_the_name(
+def test_the_organiser_invites_and_removes_a_player_by_any_spelling_of_the_name(
     organiser_api, make_user
 ):
     anna = make_user("Anna")
     championship_id = create(organiser_api).json()["id"]
     entries = f"/api/championships/{championship_id}/entries/"
-    entered = organiser_api.post(entries, {"username": " ＡＮＮＡ"}, format="json")
-    assert entered.status_code == 201, entered.content
+    invited = organiser_api.post(entries, {"username": " ＡＮＮＡ"}, format="json")
+    assert invited.status_code == 201, invited.content
+    assert invited.json() == {"status": "invited", "username": "Anna"}
+    assert client_with_token(anna).post(f"{entries}accept/").status_code == 200
     assert Championship.objects.get(pk=championship_id).entries.get().player == anna
     withdrawn = organiser_api.delete(entries, {"username": "anna\t"}, format="json")
     assert withdrawn.status_code in (200, 204), withdrawn.content

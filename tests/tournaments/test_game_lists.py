@@ -18,7 +18,7 @@ def started_championship(organiser, players, name="Autumn Cup"):
         organiser=organiser, name=name, game="kropki", options=KROPKI, group_size=8, rated=False
     )
     for player in players:
-        services.enter(championship.pk, by=organiser, username=player.username)
+        services.enter(championship.pk, by=player)
     return services.start(championship.pk, by=organiser)
 
 

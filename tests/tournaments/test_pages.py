@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from accounts.models import Plan
 from games.models import Game
+from tests.support.championships import invite_and_accept
 from tournaments import services
 from tournaments.demo import play_for_both
 from tournaments.models import Championship, Entry
@@ -37,7 +38,7 @@ def championship_of(organiser, **settings):
 def with_players(championship, organiser, make_user, count, prefix="player"):
     players = [make_user(f"{prefix}{n:02d}") for n in range(count)]
     for player in players:
-        services.enter(championship.pk, by=organiser, username=player.username)
+        services.enter(championship.pk, by=player)
     return players
 
 
@@ -141,6 +142,7 @@ def form_data(**fields):
         "playoff_format": "full",
         "third_place": "on",
         "rated": "on",
+        "clock": "custom",
         "initial_minutes": "10",
         "increment_seconds": "5",
         "move_seconds": "",
@@ -199,7 +201,7 @@ def test_create_form_creates_the_championship_and_opens_the_organiser_page(clien
 
 def test_create_form_without_clock_and_unchecked_boxes(client, organiser):
     client.force_login(organiser)
-    data = form_data(initial_minutes="", increment_seconds="")
+    data = form_data(clock="none", initial_minutes="", increment_seconds="")
     del data["third_place"], data["rated"]
     client.post(reverse("championship-new"), data)
     championship = Championship.objects.get()
@@ -270,7 +272,7 @@ def test_private_championship_is_not_found_for_others(client, organiser, make_us
     organiser.save()
     championship = championship_of(organiser, visibility="private")
     entrant = make_user("entrant")
-    services.enter(championship.pk, by=organiser, username=entrant.username)
+    invite_and_accept(championship, organiser, entrant)
     assert client.get(page(championship)).status_code == 404
     client.force_login(make_user("stranger"))
     assert client.get(page(championship)).status_code == 404
@@ -403,21 +405,26 @@ def test_organise_page_is_for_the_organiser_and_staff(client, organiser, make_us
     assert "A championship needs at least two players" in content
 
 
-def test_organiser_adds_and_removes_players_by_username(client, organiser, make_user):
+def test_organiser_invites_and_removes_players_by_username(client, organiser, make_user):
     championship = championship_of(organiser)
-    make_user("boris")
+    boris = make_user("boris")
     client.force_login(organiser)
     enter_url = reverse("championship-enter", args=[championship.pk])
 
     answer = client.post(enter_url, {"username": "boris", "next": "organise"}, follow=True)
     assert answer.redirect_chain[-1][0] == organise_page(championship)
-    assert "boris has entered Autumn Cup." in messages_of(answer)
-    assert "boris" in text(answer)
+    assert "boris is invited to Autumn Cup and enters on accepting." in messages_of(answer)
+    assert "Waiting for an answer boris" in text(answer)
+    assert not Entry.objects.exists()
 
     answer = client.post(enter_url, {"username": "nobody", "next": "organise"}, follow=True)
     assert "no player called 'nobody'" in messages_of(answer)
 
     withdraw_url = reverse("championship-withdraw", args=[championship.pk])
+    answer = client.post(withdraw_url, {"username": "boris", "next": "organise"}, follow=True)
+    assert "The invitation of boris is cancelled." in messages_of(answer)
+
+    services.enter(championship.pk, by=boris)
     answer = client.post(withdraw_url, {"username": "boris", "next": "organise"}, follow=True)
     assert "boris is no longer entered." in messages_of(answer)
     assert not Entry.objects.exists()
@@ -434,7 +441,7 @@ def test_other_players_cannot_enter_someone_else(client, organiser, make_user):
     )
     # Not the organiser: the refusal is a message on the championship page.
     assert answer.redirect_chain[-1][0] == page(championship)
-    assert "Only the organiser enters other players." in messages_of(answer)
+    assert "Only the organiser invites other players." in messages_of(answer)
     assert not Entry.objects.exists()
 
 

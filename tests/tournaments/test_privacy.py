@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from accounts.models import Plan
 from tests.conftest import TEST_PASSWORD, client_with_token
+from tests.support.championships import invite_and_accept
 from tournaments import services
 from tournaments.models import Championship
 from tournaments.visibility import championship_visible_to, visible_championships
@@ -56,9 +57,7 @@ def private(organiser, entrant, make_user) -> Championship:
         rated=False,
         visibility="private",
     )
-    services.enter(championship.pk, by=organiser, username=entrant.username)
-    make_user("boris")
-    services.enter(championship.pk, by=organiser, username="boris")
+    invite_and_accept(championship, organiser, entrant, make_user("boris"))
     return championship
 
 

@@ -3,25 +3,46 @@ tie-breaks, bracket) are pure functions in pairing.py, tiebreaks.py and bracket.
 these modules load rows, call them and save what they decide."""
 
 from tournaments.services.adjudication import adjudicate
-from tournaments.services.creation import create_championship
+from tournaments.services.creation import (
+    checked_settings,
+    create_championship,
+    default_time_control,
+)
 from tournaments.services.deadlines import (
     ask_worker_if_due,
     decide_at_deadline,
     start_on_schedule,
 )
-from tournaments.services.entries import enter, withdraw
+from tournaments.services.editing import edit_championship
+from tournaments.services.entries import Removal, enter, withdraw
+from tournaments.services.invitations import (
+    accept_invitation,
+    cancel_pending_invitations,
+    decline_invitation,
+    enter_or_invite,
+    invite,
+)
 from tournaments.services.progress import advance, on_game_finished
 from tournaments.services.starting import group_name, seeding_order, start
 from tournaments.services.sweep import sweep
 
 __all__ = [
+    "Removal",
+    "accept_invitation",
     "adjudicate",
     "advance",
     "ask_worker_if_due",
+    "cancel_pending_invitations",
+    "checked_settings",
     "create_championship",
     "decide_at_deadline",
+    "decline_invitation",
+    "default_time_control",
+    "edit_championship",
     "enter",
+    "enter_or_invite",
     "group_name",
+    "invite",
     "on_game_finished",
     "seeding_order",
     "start",

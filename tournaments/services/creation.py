@@ -1,5 +1,10 @@
-"""Creating a championship: every setting checked, and named when it is wrong."""
+"""A championship's settings, checked by one function for its creation and its edits."""
 
+from collections.abc import Mapping
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts import plans
@@ -8,28 +13,162 @@ from config.errors import DomainError, NotAllowed
 from games import clocks, plan_rules, registry
 from games import services as game_services
 from games.engines import OptionError, engine
-from games.engines.base import seats_in_play
+from games.engines.base import Engine, seats_in_play
 from games.outcomes import MatchFormat
 from tournaments import tiebreaks
-from tournaments.models import Championship
+from tournaments.models import (
+    ABSENT_AFTER_DEFAULT_S,
+    ROUND_DEADLINE_DEFAULT_S,
+    ROUND_DEADLINE_MIN_S,
+    Championship,
+)
+
+NAME_MAX_CHARS = 120
+DESCRIPTION_MAX_CHARS = 5_000
+ROUND_DEADLINE_MAX_S = 90 * 86_400
+ABSENT_AFTER_MIN_S = 60
+ABSENT_AFTER_MAX_S = 90 * 86_400
+# The schedule's times lie at most this far ahead (so every deadline counted from them is a
+# date the database holds).
+SCHEDULE_AHEAD_MAX = timedelta(days=366)
+# Correspondence play: a championship's move clock when its organiser names none.
+CORRESPONDENCE_MOVE_S = 86_400
+
+DEFAULTS: dict[str, Any] = {
+    "description": "",
+    "options": {},
+    "group_size": 4,
+    "advance_per_group": 2,
+    "group_format": MatchFormat.EXPRESS,
+    "playoff_format": MatchFormat.FULL,
+    "third_place": True,
+    "rated": True,
+    "points_system": "2-1-0",
+    "tiebreaks": list(tiebreaks.DEFAULT_TIEBREAKS),
+    "visibility": Championship.Visibility.PUBLIC,
+    "round_deadline_s": ROUND_DEADLINE_DEFAULT_S,
+    "absent_after_s": ABSENT_AFTER_DEFAULT_S,
+    "starts_at": None,
+    "entries_close_at": None,
+}
+# Every setting a championship is created with and its organiser may edit before the start.
+SETTINGS = ("name", "game", "time_control", *DEFAULTS)
+# The settings whose None is a value of its own (no clock, no scheduled time).
+NULLABLE = ("time_control", "starts_at", "entries_close_at")
 
 
 def create_championship(*, organiser: User, name: str, game: str, **settings) -> Championship:
-    """A championship in registration; every setting is checked and named when wrong."""
+    """A championship in registration; every setting is checked and named when wrong.
+
+    Leaving `time_control` out gives the game's default clock (`default_time_control`);
+    `time_control=None` asks for no clock.
+    """
+    values = checked_settings(organiser, {"name": name, "game": game, **settings})
+    return Championship.objects.create(organiser=organiser, **values)
+
+
+def default_time_control(game: str) -> dict | None:
+    """The move clock of a championship whose organiser names none: 24 hours a move where
+    the game's rules allow any clock; the rules' own clock where they set or limit it."""
+    rules = _rules(game)
+    if rules.fixed_time_control is not None or rules.move_time_limits is not None:
+        control = clocks.parse_time_control(None, rules.move_time_limits, rules.fixed_time_control)
+    else:
+        control = clocks.parse_time_control({"move_s": CORRESPONDENCE_MOVE_S})
+    return control.as_dict() if control else None
+
+
+def current_settings(championship: Championship) -> dict[str, Any]:
+    """The championship's settings as `checked_settings` returns them."""
+    return {name: getattr(championship, name) for name in SETTINGS}
+
+
+def checked_settings(
+    organiser: User, given: Mapping[str, Any], current: Championship | None = None
+) -> dict[str, Any]:
+    """Every setting, checked, as the championship's fields: `given` over the current
+    championship's settings (an edit) or over the defaults (a creation).
+
+    A refusal names the field at fault. A time in the schedule must lie in the future
+    when it is set or changed.
+    """
+    unknown = set(given) - set(SETTINGS)
+    if unknown:
+        raise TypeError(f"unknown championship settings: {sorted(unknown)}")
+    # Elsewhere None stands for the setting's default (or, in an edit, leaves it as it is).
+    given = {
+        name: value
+        for name, value in given.items()
+        if value is not None or name in NULLABLE or name not in DEFAULTS
+    }
+    if current is None:
+        values = {**DEFAULTS, **given}
+        if "time_control" not in given:
+            values["time_control"] = default_time_control(values["game"])
+        changed = set(given)
+    else:
+        values = current_settings(current)
+        if given.get("game", current.game) != current.game:
+            # The old game's options and clock mean nothing for the new game.
+            values["options"] = {}
+            if "time_control" not in given:
+                values["time_control"] = default_time_control(given["game"])
+        values.update(given)
+        changed = {name for name in given if given[name] != getattr(current, name)}
+    rules = _rules(values["game"])
+    values["name"] = _checked_name(values["name"])
+    values["description"] = _checked_description(values["description"])
+    values["options"] = _checked_options(rules, values["game"], values["options"], organiser)
+    _check_formats(values)
+    values["time_control"] = _checked_clock(rules, values["time_control"])
+    _check_groups(values)
+    values["tiebreaks"] = _checked_scoring(values)
+    _check_visibility(values["visibility"], organiser)
+    for field, low, high in (
+        ("round_deadline_s", ROUND_DEADLINE_MIN_S, ROUND_DEADLINE_MAX_S),
+        ("absent_after_s", ABSENT_AFTER_MIN_S, ABSENT_AFTER_MAX_S),
+    ):
+        _check_seconds(values[field], low, high, field)
+    _check_schedule(values, changed)
+    return values
+
+
+def _rules(game: Any) -> Engine:
     try:
-        rules = engine(game)
-    except KeyError:
+        return engine(game)
+    except (KeyError, TypeError):
         raise DomainError(_("unknown game %(game)r") % {"game": game}, field="game") from None
-    options = settings.get("options") or {}
+
+
+def _checked_name(name: Any) -> str:
+    name = name.strip() if isinstance(name, str) else ""
+    if not name or len(name) > NAME_MAX_CHARS:
+        raise DomainError(
+            _("from 1 to %(limit)s characters") % {"limit": NAME_MAX_CHARS}, field="name"
+        )
+    return name
+
+
+def _checked_description(text: Any) -> str:
+    if text is None:
+        return ""
+    if not isinstance(text, str):
+        raise DomainError(_("plain text"), field="description")
+    text = text.strip()
+    if len(text) > DESCRIPTION_MAX_CHARS:
+        raise DomainError(
+            _("at most %(limit)s characters") % {"limit": DESCRIPTION_MAX_CHARS},
+            field="description",
+        )
+    return text
+
+
+def _checked_options(rules: Engine, game: str, options: Any, organiser: User) -> dict:
+    options = options or {}
+    if not isinstance(options, dict):
+        raise DomainError(_("an object of the game's options"), field="options")
     game_services.refuse_luck_options(rules, options)  # every game of it gets its own deal
     options = plan_rules.options_for_creator(game, options, organiser)
-    formats = registry.declaration(game).formats
-    for stage_format in ("group_format", "playoff_format"):
-        value = settings.get(stage_format)
-        if value is not None and value not in formats:
-            raise DomainError(
-                _("one of %(names)s") % {"names": ", ".join(formats)}, field=stage_format
-            )
     try:
         rules.new(options)
     except OptionError as error:
@@ -38,46 +177,89 @@ def create_championship(*, organiser: User, name: str, game: str, **settings) ->
         raise DomainError(
             _("championship games are played by two players"), field="options.players"
         )
+    return options
+
+
+def _check_formats(values: dict) -> None:
+    formats = registry.declaration(values["game"]).formats
+    for stage_format in ("group_format", "playoff_format"):
+        if values[stage_format] not in formats:
+            raise DomainError(
+                _("one of %(names)s") % {"names": ", ".join(formats)}, field=stage_format
+            )
+
+
+def _checked_clock(rules: Engine, time_control: Any) -> dict | None:
     try:
         control = clocks.parse_time_control(
-            settings.get("time_control"), rules.move_time_limits, rules.fixed_time_control
+            time_control, rules.move_time_limits, rules.fixed_time_control
         )
     except clocks.TimeControlError as error:
         raise DomainError(error.message, field=error.field) from None
-    group_size = settings.get("group_size", 4)
-    advance = settings.get("advance_per_group", 2)
-    if not 2 <= group_size <= 16:
+    return control.as_dict() if control else None
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_groups(values: dict) -> None:
+    group_size, advance = values["group_size"], values["advance_per_group"]
+    if not _whole(group_size) or not 2 <= group_size <= 16:
         raise DomainError(_("from 2 to 16 players"), field="group_size")
-    if not 1 <= advance <= group_size:
+    if not _whole(advance) or not 1 <= advance <= group_size:
         raise DomainError(_("from 1 to the group size"), field="advance_per_group")
-    points = settings.get("points_system", "2-1-0")
-    if points not in tiebreaks.POINT_SYSTEMS:
+    for field in ("third_place", "rated"):
+        if not isinstance(values[field], bool):
+            raise DomainError(_("true or false"), field=field)
+
+
+def _checked_scoring(values: dict) -> list[str]:
+    if values["points_system"] not in tiebreaks.POINT_SYSTEMS:
         raise DomainError(
             _("one of %(names)s") % {"names": ", ".join(tiebreaks.POINT_SYSTEMS)},
             field="points_system",
         )
-    order = list(settings.get("tiebreaks") or tiebreaks.DEFAULT_TIEBREAKS)
+    order = list(values["tiebreaks"] or tiebreaks.DEFAULT_TIEBREAKS)
     unknown = [name for name in order if name not in tiebreaks.TIEBREAKS]
     if unknown:
         raise DomainError(_("unknown tie-break %(name)r") % {"name": unknown[0]}, field="tiebreaks")
-    visibility = settings.get("visibility", Championship.Visibility.PUBLIC)
+    if len(set(order)) != len(order):
+        raise DomainError(_("each tie-break at most once"), field="tiebreaks")
+    return order
+
+
+def _check_visibility(visibility: Any, organiser: User) -> None:
+    if visibility not in Championship.Visibility.values:
+        raise DomainError(
+            _("one of %(names)s") % {"names": ", ".join(Championship.Visibility.values)},
+            field="visibility",
+        )
     if visibility == Championship.Visibility.PRIVATE and not plans.has_entitlement(
         organiser, plans.Entitlement.PRIVATE_CHAMPIONSHIPS
     ):
-        raise NotAllowed(_("Private championships come with a paid plan."))
-    return Championship.objects.create(
-        name=name,
-        game=game,
-        options=options,
-        group_size=group_size,
-        advance_per_group=advance,
-        group_format=settings.get("group_format") or MatchFormat.EXPRESS,
-        playoff_format=settings.get("playoff_format") or MatchFormat.FULL,
-        third_place=settings.get("third_place", True),
-        rated=settings.get("rated", True),
-        time_control=control.as_dict() if control else None,
-        points_system=points,
-        tiebreaks=order,
-        visibility=visibility,
-        organiser=organiser,
-    )
+        raise NotAllowed(_("Private championships come with a paid plan."), field="visibility")
+
+
+def _check_seconds(value: Any, low: int, high: int, field: str) -> None:
+    if not _whole(value) or not low <= value <= high:
+        raise DomainError(
+            _("whole seconds from %(low)s to %(high)s") % {"low": low, "high": high}, field=field
+        )
+
+
+def _check_schedule(values: dict, changed: set[str]) -> None:
+    """Times are aware; a time set or changed lies ahead; entries close by the start."""
+    now = timezone.now()
+    for field in ("starts_at", "entries_close_at"):
+        moment = values[field]
+        if moment is None:
+            continue
+        if not isinstance(moment, datetime) or timezone.is_naive(moment):
+            raise DomainError(_("a date and time with its time zone"), field=field)
+        if field in changed and not now < moment <= now + SCHEDULE_AHEAD_MAX:
+            raise DomainError(_("a time in the future, at most a year ahead"), field=field)
+    starts, closes = values["starts_at"], values["entries_close_at"]
+    if starts is not None and closes is not None and closes > starts:
+        field = "entries_close_at" if "entries_close_at" in changed else "starts_at"
+        raise DomainError(_("entries close at the start or before it"), field=field)

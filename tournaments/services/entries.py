@@ -1,4 +1,6 @@
-"""Entering a championship and leaving it."""
+"""Entering a championship and leaving it; the organiser removing or withdrawing a player."""
+
+from enum import StrEnum
 
 from django.db import transaction
 from django.utils import timezone
@@ -7,67 +9,113 @@ from django.utils.translation import gettext as _
 from accounts import plans
 from accounts.models import User
 from accounts.usernames import canonical_username
-from config.errors import Conflict, DomainError, NotAllowed, NotFound
+from config.errors import Conflict, NotAllowed, NotFound
 from games import plan_rules
 from games import selectors as game_selectors
 from games import services as game_services
 from games.models import Game
-from tournaments.models import Championship, Entry
+from tournaments import selectors
+from tournaments.models import Championship, Decision, Entry, Invitation
+from tournaments.services import decision_log
 from tournaments.services.locking import locked_championship
 from tournaments.services.progress import matches_of, schedule_advance
 
 
-def enter(championship_id: int, *, by: User, username: str | None = None) -> Entry:
-    """A player enters themselves; the organiser may enter anyone."""
+class Removal(StrEnum):
+    """What `withdraw` did."""
+
+    LEFT = "left"  # a player took back their own entry before the start
+    REMOVED = "removed"  # the organiser removed an entry before the start
+    UNINVITED = "uninvited"  # the organiser cancelled an invitation not yet answered
+    WITHDRAWN = "withdrawn"  # after the start: the player's remaining games are forfeited
+
+
+def enter(championship_id: int, *, by: User) -> Entry:
+    """A player enters themselves (an invitation of theirs counts as accepted)."""
     with transaction.atomic():
-        championship = locked_championship(championship_id)
-        player = by
-        if username and canonical_username(username) != by.username_key:
-            if by.pk != championship.organiser_id:
-                raise NotAllowed(_("Only the organiser enters other players."))
-            player = User.objects.named(username).filter(is_active=True).first()
-            if player is None:
-                raise DomainError(
-                    _("no player called %(name)r") % {"name": username}, field="username"
-                )
-        if championship.status != Championship.Status.REGISTRATION:
-            raise Conflict(_("Registration is closed."), code="registration_closed")
-        limit = plans.championship_entrant_limit(championship.organiser)
-        if limit is not None and championship.entries.count() >= limit:
-            raise Conflict(
-                _("This championship is full: %(limit)s entrants on the organiser's free plan.")
-                % {"limit": limit},
-                code="championship_full",
-            )
-        if championship.entries.filter(player=player).exists():
-            raise Conflict(
-                _("%(player)s has already entered.") % {"player": player.username},
-                code="already_entered",
-            )
-        plan_rules.check_may_play(championship.game, championship.options, player)
-        return Entry.objects.create(championship=championship, player=player)
+        return admit(locked_championship(championship_id), by)
 
 
-def withdraw(championship_id: int, *, by: User, username: str | None = None) -> None:
-    """Leave before the start, or withdraw later: the remaining games are forfeited."""
+def check_registration_open(championship: Championship) -> None:
+    """Refuse once the championship has started or its entries have closed."""
+    if championship.status != Championship.Status.REGISTRATION:
+        raise Conflict(_("Registration is closed."), code="registration_closed")
+    if selectors.entries_closed(championship):
+        moment = timezone.localtime(championship.entries_close_at)
+        raise Conflict(
+            _("Entries closed at %(time)s.") % {"time": moment.strftime("%Y-%m-%d %H:%M %Z")},
+            code="entries_closed",
+        )
+
+
+def admit(championship: Championship, player: User) -> Entry:
+    """Make `player` an entrant of the locked championship, with every check of an entry."""
+    check_registration_open(championship)
+    limit = plans.championship_entrant_limit(championship.organiser)
+    if limit is not None and championship.entries.count() >= limit:
+        raise Conflict(
+            _("This championship is full: %(limit)s entrants on the organiser's free plan.")
+            % {"limit": limit},
+            code="championship_full",
+        )
+    if championship.entries.filter(player=player).exists():
+        raise Conflict(
+            _("%(player)s has already entered.") % {"player": player.username},
+            code="already_entered",
+        )
+    plan_rules.check_may_play(championship.game, championship.options, player)
+    entry = Entry.objects.create(championship=championship, player=player)
+    championship.invitations.filter(player=player, status=Invitation.Status.INVITED).update(
+        status=Invitation.Status.ACCEPTED, answered_at=timezone.now()
+    )
+    return entry
+
+
+def withdraw(championship_id: int, *, by: User, username: str | None = None) -> Removal:
+    """Leave before the start, or withdraw later: the remaining games are forfeited.
+
+    The organiser may do either for any player, and cancel an unanswered invitation; what
+    they do to another player is logged.
+    """
     with transaction.atomic():
         championship = locked_championship(championship_id)
         target = username or by.username
         key = canonical_username(target)
-        if key != by.username_key and by.pk != championship.organiser_id:
+        organiser = by.pk == championship.organiser_id
+        if key != by.username_key and not organiser:
             raise NotAllowed(_("Only the organiser withdraws other players."))
-        entry = championship.entries.filter(player__username_key=key).first()
+        entry = (
+            championship.entries.filter(player__username_key=key).select_related("player").first()
+        )
+        registration = championship.status == Championship.Status.REGISTRATION
+        if entry is None and registration and organiser:
+            invitation = championship.invitations.filter(
+                player__username_key=key, status=Invitation.Status.INVITED
+            ).first()
+            if invitation is not None:
+                return _uninvite(championship, invitation, by)
         if entry is None or entry.withdrawn_at is not None:
             raise NotFound(
                 _("%(player)s is not playing in this championship.") % {"player": target}
             )
-        if championship.status == Championship.Status.REGISTRATION:
+        by_the_organiser = entry.player_id != by.pk
+        if registration:
             entry.delete()
-            return
+            if by_the_organiser:
+                decision_log.record(
+                    championship, Decision.Action.REMOVED, by=by, players=[entry.player],
+                    before={"entry": "entered"}, after={"entry": "removed"},
+                )  # fmt: skip
+            return Removal.REMOVED if by_the_organiser else Removal.LEFT
         if championship.status == Championship.Status.FINISHED:
             raise Conflict(_("The championship is over."), code="championship_over")
         entry.withdrawn_at = timezone.now()
         entry.save(update_fields=["withdrawn_at"])
+        if by_the_organiser:
+            decision_log.record(
+                championship, Decision.Action.WITHDREW, by=by, players=[entry.player],
+                before={"entry": "playing"}, after={"entry": "withdrawn"},
+            )  # fmt: skip
         active = game_selectors.games_seating(
             entry.player,
             game_selectors.games_for_matches(matches_of(championship), Game.Status.ACTIVE),
@@ -75,3 +123,16 @@ def withdraw(championship_id: int, *, by: User, username: str | None = None) -> 
         for game_id in list(active.values_list("id", flat=True)):
             game_services.forfeit(game_id, entry.player)
         schedule_advance(championship.pk)
+        return Removal.WITHDRAWN
+
+
+def _uninvite(championship: Championship, invitation: Invitation, by: User) -> Removal:
+    invitation.status = Invitation.Status.CANCELLED
+    invitation.answered_at = timezone.now()
+    invitation.save(update_fields=["status", "answered_at"])
+    decision_log.record(
+        championship, Decision.Action.REMOVED, by=by, players=[invitation.player],
+        before={"invitation": Invitation.Status.INVITED},
+        after={"invitation": Invitation.Status.CANCELLED},
+    )  # fmt: skip
+    return Removal.UNINVITED

@@ -14,6 +14,7 @@ from ratings.selectors import ratings_of
 from tournaments import pairing
 from tournaments.models import Championship, Entry, Group, GroupMember, Match, Stage
 from tournaments.services import announcements
+from tournaments.services.invitations import cancel_pending_invitations
 from tournaments.services.locking import locked_championship
 from tournaments.services.progress import open_round
 
@@ -91,4 +92,5 @@ def start(championship_id: int, *, by: User) -> Championship:
         championship.save(update_fields=["status", "started_at"])
         open_round(championship, stage.matches.filter(round=1))
         announcements.championship_started(championship)
+        cancel_pending_invitations(championship)
     return championship

@@ -1,0 +1,105 @@
+"""The organiser's entries are invitations: a player becomes an entrant only by accepting."""
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts import plans
+from accounts.models import User
+from accounts.usernames import canonical_username
+from config.errors import Conflict, DomainError, NotAllowed, NotFound
+from games import plan_rules
+from tournaments.models import Championship, Decision, Entry, Invitation
+from tournaments.services import decision_log
+from tournaments.services.entries import admit, check_registration_open, enter
+from tournaments.services.locking import locked_championship
+
+
+def enter_or_invite(
+    championship_id: int, *, by: User, username: str | None = None
+) -> Entry | Invitation:
+    """What the entries endpoint does: a player named by the organiser is invited; a
+    player who names nobody (or themselves) enters."""
+    if username and canonical_username(username) != by.username_key:
+        return invite(championship_id, by=by, username=username)
+    return enter(championship_id, by=by)
+
+
+def invite(championship_id: int, *, by: User, username: str) -> Invitation:
+    """The organiser invites a player; pending invitations count toward the entrant limit."""
+    with transaction.atomic():
+        championship = locked_championship(championship_id)
+        if by.pk != championship.organiser_id:
+            raise NotAllowed(_("Only the organiser invites other players."))
+        check_registration_open(championship)
+        player = User.objects.named(username).first()
+        if player is None:
+            raise DomainError(_("no player called %(name)r") % {"name": username}, field="username")
+        if not player.is_active:
+            raise DomainError(
+                _("%(name)s's account is closed") % {"name": player.username}, field="username"
+            )
+        if championship.entries.filter(player=player).exists():
+            raise Conflict(
+                _("%(player)s has already entered.") % {"player": player.username},
+                code="already_entered",
+                field="username",
+            )
+        pending = championship.invitations.filter(status=Invitation.Status.INVITED)
+        if pending.filter(player=player).exists():
+            raise Conflict(
+                _("%(player)s is already invited.") % {"player": player.username},
+                code="already_invited",
+                field="username",
+            )
+        limit = plans.championship_entrant_limit(championship.organiser)
+        if limit is not None and championship.entries.count() + pending.count() >= limit:
+            raise Conflict(
+                _(
+                    "This championship is full: %(limit)s entrants and pending invitations "
+                    "on the organiser's free plan."
+                )
+                % {"limit": limit},
+                code="championship_full",
+                field="username",
+            )
+        plan_rules.check_may_play(championship.game, championship.options, player)
+        invitation = Invitation.objects.create(championship=championship, player=player)
+        decision_log.record(
+            championship, Decision.Action.INVITED, by=by, players=[player],
+            after={"invitation": Invitation.Status.INVITED},
+        )  # fmt: skip
+    return invitation
+
+
+def accept_invitation(championship_id: int, *, by: User) -> Entry:
+    """The invited player enters, with every check of an entry."""
+    with transaction.atomic():
+        championship = locked_championship(championship_id)
+        _pending(championship, by)
+        return admit(championship, by)
+
+
+def decline_invitation(championship_id: int, *, by: User) -> Invitation:
+    with transaction.atomic():
+        championship = locked_championship(championship_id)
+        invitation = _pending(championship, by)
+        invitation.status = Invitation.Status.DECLINED
+        invitation.answered_at = timezone.now()
+        invitation.save(update_fields=["status", "answered_at"])
+    return invitation
+
+
+def cancel_pending_invitations(championship: Championship) -> int:
+    """At the start: the invitations nobody answered lapse. Returns how many."""
+    pending = championship.invitations.filter(status=Invitation.Status.INVITED)
+    return pending.update(status=Invitation.Status.CANCELLED, answered_at=timezone.now())
+
+
+def _pending(championship: Championship, player: User) -> Invitation:
+    invitation = championship.invitations.filter(
+        player=player, status=Invitation.Status.INVITED
+    ).first()
+    if invitation is None:
+        raise NotFound(_("You have no invitation to this championship waiting for an answer."))
+    return invitation
