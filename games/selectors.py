@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Count, Exists, OuterRef, Prefetch, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -261,6 +261,14 @@ def games_for_home(user: User, limit: int = 20) -> dict[str, list[Game]]:
         "invitations": [game for game in invited if game.created_by_id != user.pk],
         "sent": [game for game in invited if game.created_by_id == user.pk],
     }
+
+
+def games_to_move_count(user: User) -> int:
+    """How many of the player's games in play wait for their move (the tab title's count)."""
+    # One join of the seats: the player's seat is the one to move.
+    return Game.objects.filter(
+        status=Game.Status.ACTIVE, seats__user=user, seats__seat=F("to_move")
+    ).count()
 
 
 def games_being_played(viewer: User | AnonymousUser, limit: int = 8) -> list[Game]:
