@@ -19,6 +19,9 @@ from accounts.models import Plan, User
 from config import throttling
 from config.api_docs import error_responses
 from config.api_fields import StrictBooleanField, StrictCharField
+from notifications import selectors as notification_selectors
+from notifications import services as notification_services
+from notifications.api import EmailPreferencesField
 
 
 class InvalidCredentials(exceptions.AuthenticationFailed):
@@ -97,9 +100,21 @@ class AccountSerializer(serializers.Serializer):
 class MeSerializer(AccountSerializer):
     email = OptionalEmailField()
     is_staff = StrictBooleanField()
+    email_notifications = EmailPreferencesField()
 
     def to_representation(self, user: User) -> dict:
-        return {**super().to_representation(user), "email": user.email, "is_staff": user.is_staff}
+        return {
+            **super().to_representation(user),
+            "email": user.email,
+            "is_staff": user.is_staff,
+            "email_notifications": notification_selectors.email_preferences(user),
+        }
+
+
+class MeChangeSerializer(serializers.Serializer):
+    """What a player may change of their own account; what is left out stays."""
+
+    email_notifications = EmailPreferencesField(required=False)
 
 
 class RegisteredSerializer(AccountSerializer):
@@ -188,6 +203,22 @@ class MeView(APIView):
         summary="Your account: plan, its end and what it entitles you to",
     )
     def get(self, request: Request) -> Response:
+        return Response(MeSerializer(request.user, context={"request": request}).data)
+
+    @extend_schema(
+        operation_id="accounts_me_change",
+        request=MeChangeSerializer,
+        responses={200: MeSerializer, **error_responses(400, 401)},
+        summary="Change your account: which notifications are also e-mailed",
+    )
+    def patch(self, request: Request) -> Response:
+        change = MeChangeSerializer(data=request.data)
+        change.is_valid(raise_exception=True)
+        choices = change.validated_data.get("email_notifications")
+        if choices:
+            notification_services.set_email_preferences(
+                request.user, choices, field="email_notifications"
+            )
         return Response(MeSerializer(request.user, context={"request": request}).data)
 
 

@@ -15,6 +15,7 @@ from django.core.exceptions import ImproperlyConfigured
 from kombu import Exchange, Queue
 
 from config.converters import ID_SCHEMA
+from config.email_settings import email_settings
 from config.env import env_bool, env_int, env_list, env_str
 from games.catalog import BUILT_IN
 
@@ -63,6 +64,7 @@ INSTALLED_APPS = [
     "games",
     "tournaments",
     "ratings",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -110,6 +112,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "notifications.context_processors.notifications",
             ],
         },
     },
@@ -202,6 +205,17 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# --- E-mail ---------------------------------------------------------------------
+# EMAIL_BACKEND and what it needs: a folder (EMAIL_FILE_PATH), SMTP (EMAIL_URL or EMAIL_HOST
+# and its companions) or, with none, the console (config/email_settings.py).
+globals().update(email_settings())
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL") or "webmaster@localhost"
+# The site's address as its readers reach it: e-mails link to it (they have no request to
+# take the host from).
+SITE_URL = (env_str("SITE_URL") or "http://localhost:8000").rstrip("/")
+if not SITE_URL.startswith(("http://", "https://")):
+    raise ImproperlyConfigured(f"SITE_URL must start with http:// or https://; got {SITE_URL!r}")
 
 # --- Proxies --------------------------------------------------------------------
 # How many proxies in front of the site append the address they saw to X-Forwarded-For.

@@ -7,6 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from accounts import urls as accounts_urls
 from config import favicon, health, views
 from games import urls as games_urls
+from notifications import urls as notifications_urls
 from ratings import urls as ratings_urls
 from tournaments import urls as tournaments_urls
 
@@ -29,6 +30,7 @@ urlpatterns = [
     path("api/championships/", include(tournaments_urls.api_urlpatterns)),
     path("api/ratings/", include(ratings_urls.ratings_urlpatterns)),
     path("api/players/", include(ratings_urls.players_urlpatterns)),
+    path("api/notifications/", include(notifications_urls.api_urlpatterns)),
     path("", include(accounts_urls.site_urlpatterns)),
     path("players/", include(accounts_urls.page_urlpatterns)),
     path("leaderboards/", include(ratings_urls.page_urlpatterns)),
@@ -37,6 +39,7 @@ urlpatterns = [
     path("championships/", include(tournaments_urls.page_urlpatterns)),
     path("account/", include(tournaments_urls.account_urlpatterns)),
     path("calendar/", include(tournaments_urls.calendar_urlpatterns)),
+    path("notifications/", include(notifications_urls.page_urlpatterns)),
 ]
 
 handler400 = "config.views.bad_request"

@@ -1,7 +1,8 @@
 """Who is still with a game: every request of a seated player about it says so.
 
-Kept for the games whose rules need it: a player disconnected too long loses (Q20), a
-player not seen for a while is away and the CPU stands in (D10). One timestamp per seat
+Kept for every game between people, so that a player watching a game is not told it is
+their move, and for the games whose rules need it: a player disconnected too long loses
+(Q20), a player not seen for a while is away and the CPU stands in (D10). One timestamp per seat
 in the cache (Redis in production, so every web process and worker sees the same),
 refreshed by each request of the player about the game (the API's game endpoints, the
 game page and its polling, every move) and by their event stream at each heartbeat.
@@ -30,6 +31,18 @@ def last_seen(game_id: int, seat: str) -> float | None:
 def kept_for(rules) -> bool:
     """Whether a game's rules need to know who is there (an engine's declarations)."""
     return bool(rules.disconnect_loses_after_s or rules.away_after_s)
+
+
+def kept(rules, between_people: bool) -> bool:
+    """Whether a game's seats are kept: in every game between people, and in any game whose
+    rules need to know who is there."""
+    return between_people or kept_for(rules)
+
+
+def seen_within(game_id: int, seat: str, seconds: float) -> bool:
+    """Whether the player in `seat` had the game open in the last `seconds` (no entry: no)."""
+    at = last_seen(game_id, seat)
+    return at is not None and time.time() - at <= seconds
 
 
 def not_seen_for(game_id: int, seats: list[str], seconds: float) -> set[str]:

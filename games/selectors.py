@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Count, Exists, OuterRef, Prefetch, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -277,6 +277,14 @@ def clocks_on_their_move(user: User) -> QuerySet[Game]:
         .prefetch_related(seats_with_players())
         .order_by("deadline", "id")
     )
+
+
+def games_to_move_count(user: User) -> int:
+    """How many of the player's games in play wait for their move (the tab title's count)."""
+    # One join of the seats: the player's seat is the one to move.
+    return Game.objects.filter(
+        status=Game.Status.ACTIVE, seats__user=user, seats__seat=F("to_move")
+    ).count()
 
 
 def games_being_played(viewer: User | AnonymousUser, limit: int = 8) -> list[Game]:

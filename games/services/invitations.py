@@ -15,6 +15,7 @@ from games.engines.base import seats_in_play
 from games.models import CPU_PLAYER, Game, Seat
 from games.services import deadlines
 from games.services.updates import locked_game, publish_after_commit
+from notifications import game_hooks
 
 
 def create_game(
@@ -98,6 +99,8 @@ def create_game(
             # An invited player's seat is theirs once they accept; the CPU's at once.
             accepted = user is None or user.pk == creator.pk
             Seat.objects.create(game=record, seat=name, order=order, user=user, accepted=accepted)
+        if not practice:
+            game_hooks.game_invited(record, invited, by=creator)
         if practice:
             start_game(record, timezone.now())
             record.save()

@@ -25,15 +25,19 @@ def submit_move(*, game_id: int, user: User, seq: int, payload) -> tuple[Move, b
 
     Sending the same move with the same number again returns the first one.
     """
-    seat = Seat.objects.filter(game_id=game_id, user=user).values_list("seat", "game__game").first()
+    seat = (
+        Seat.objects.filter(game_id=game_id, user=user)
+        .values_list("seat", "game__game", "game__kind")
+        .first()
+    )
     if seat is None:
         # A game the sender may not even see answers as one that does not exist.
         if selectors.visible_game(game_id, user) is None:
             raise NotFound(_("No such game."))
         raise NotAllowed(_("You do not play in this game."))
-    seat_name, game_name = seat
+    seat_name, game_name, game_kind = seat
     rules = engine(game_name)
-    if presence.kept_for(rules):
+    if presence.kept(rules, game_kind != Game.Kind.PRACTICE):
         presence.touch(game_id, seat_name)  # a move shows the player is here (Q20, D10)
     if payload_size(payload) > MAX_MOVE_CHARS:
         raise DomainError(

@@ -11,6 +11,7 @@ from games.models import Game, Move
 from games.outcomes import ResultReason
 from games.services import deadlines, endings, moves, seats
 from games.services.updates import save_and_publish
+from notifications import game_hooks
 
 # The columns a move, a clock or an ending can change.
 PLAY_FIELDS = [
@@ -32,6 +33,7 @@ def process_game(game_id: int) -> None:
         if game is None:
             return
         pending = list(game.moves.filter(status=Move.Status.PENDING).order_by("seq", "id"))
+        turn_before = game.to_move
         now = timezone.now()
         rules = engine(game.game)
         cpu_seats = seats.cpu_seats(game, rules)
@@ -56,6 +58,7 @@ def process_game(game_id: int) -> None:
         over = game.status == Game.Status.FINISHED
         results = {move.id: moves.answer(move, over) for move in decided}
         save_and_publish(game, events, fields=PLAY_FIELDS, decided=results)
+        game_hooks.turn_passed(game, turn_before)  # "your move" for a player who is away
         if cpu_next:
             # The player hears the verdict first (published above, after the commit); the
             # CPU thinks in the next task, also after the commit.

@@ -18,12 +18,14 @@ def participant_seat(game: Game, user: User) -> Seat:
 
 
 def touch_presence(game: Game, user: User) -> str | None:
-    """The player is here: any request of theirs about the game says so (Q20, D10).
+    """The player is here: any request of theirs about the game says so (Q20, D10, and no
+    "your move" notice while they watch).
 
-    Returns their seat where the game's rules keep track of who is there, else None.
-    Reads the game's seats as loaded (prefetched by the readers that call it).
+    Returns their seat where presence is kept (every game between people, and the games
+    whose rules need it), else None. Reads the game's seats as loaded (prefetched by the
+    readers that call it).
     """
-    if not presence.kept_for(engine(game.game)):
+    if not presence.kept(engine(game.game), game.kind != Game.Kind.PRACTICE):
         return None
     seat = next((s.seat for s in game.seats.all() if s.user_id == user.pk), None)
     if seat is not None:

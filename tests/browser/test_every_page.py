@@ -7,8 +7,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from accounts.models import User
 from games import services as games
 from games.models import Game
+from notifications import unsubscribe
+from notifications.kinds import Kind
 from ratings.models import Rating, RatingChange
 from tests.browser.conftest import log_in, screenshot
 from tournaments import services as championships
@@ -68,6 +71,12 @@ def world(live_server, transactional_db, embedded, make_user):
     }
 
 
+def unsubscribe_path() -> str:
+    """The link an e-mail to anna carries to stop e-mails of one kind."""
+    token = unsubscribe.token(User.objects.get(username="anna"), Kind.YOUR_MOVE)
+    return f"/notifications/unsubscribe/{token}/"
+
+
 def page_paths(world) -> dict[str, tuple[str, str | None]]:
     """name → (path, who is logged in)."""
     championship = world["championship"].pk
@@ -94,6 +103,8 @@ def page_paths(world) -> dict[str, tuple[str, str | None]]:
         "rules": ("/rules/", None),
         "rules-kropki": ("/rules/kropki/", None),
         "rules-dots-and-boxes": ("/rules/dots_and_boxes/", None),
+        "notifications": ("/notifications/", "anna"),
+        "unsubscribe": (unsubscribe_path(), None),
         "not-found": ("/no-such-page/", None),
     }
 

@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+
+
+class NotificationsConfig(AppConfig):
+    name = "notifications"
+    verbose_name = "Notifications"
+
+    def ready(self) -> None:
+        from games.signals import game_finished
+        from notifications.game_hooks import on_game_finished
+
+        # The uid keeps the receiver single however often ready() runs.
+        game_finished.connect(on_game_finished, dispatch_uid="notifications.on_game_finished")

@@ -1,0 +1,259 @@
+"""What a notification can say: its kinds, and the sentence of each, written at read time.
+
+A notification keeps its kind and its params (names, numbers, times), never its text: the
+text is written when somebody reads it, in the reader's language and time zone (the caller
+activates both). Params come from users too (championship names, the organiser's reasons),
+so a text is plain text, to be escaped wherever it is shown as HTML.
+"""
+
+from collections.abc import Callable, Mapping
+from datetime import UTC
+from enum import StrEnum
+
+from django.utils import formats, timezone
+from django.utils.dateparse import parse_datetime
+from django.utils.text import get_text_list
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from games.titles import game_title, result_reason
+
+
+class Kind(StrEnum):
+    GAME_INVITED = "game_invited"
+    YOUR_MOVE = "your_move"
+    GAME_ENDED = "game_ended"
+    CHAMPIONSHIP_INVITED = "championship_invited"
+    CHAMPIONSHIP_STARTED = "championship_started"
+    ROUND_STARTED = "round_started"
+    DEADLINE_SOON = "deadline_soon"
+    DECISION = "decision"
+    CHAMPIONSHIP_FINISHED = "championship_finished"
+    ORGANISER_NEEDED = "organiser_needed"
+
+
+# What each kind is about, for the e-mail preferences ("E-mail me about …").
+LABELS = {
+    Kind.GAME_INVITED: gettext_lazy("Invitations to a game"),
+    Kind.YOUR_MOVE: gettext_lazy("Your move, when you have been away from the game"),
+    Kind.GAME_ENDED: gettext_lazy("The results of your games"),
+    Kind.CHAMPIONSHIP_INVITED: gettext_lazy("Invitations to a championship"),
+    Kind.CHAMPIONSHIP_STARTED: gettext_lazy("A championship you entered has started"),
+    Kind.ROUND_STARTED: gettext_lazy("A new round: your championship game is ready"),
+    Kind.DEADLINE_SOON: gettext_lazy("A round's deadline is near and your game is unfinished"),
+    Kind.DECISION: gettext_lazy("The organiser's decisions about you"),
+    Kind.CHAMPIONSHIP_FINISHED: gettext_lazy("A championship you played is over: your place"),
+    Kind.ORGANISER_NEEDED: gettext_lazy("A championship you organise needs you"),
+}
+
+
+def when(value: str | None) -> str:
+    """An ISO date and time as the reader reads it: their time zone, their language's format."""
+    moment = parse_datetime(value) if isinstance(value, str) else None
+    if moment is None:
+        raise ValueError(f"not a date and time: {value!r}")
+    if timezone.is_naive(moment):
+        moment = moment.replace(tzinfo=UTC)
+    local = timezone.localtime(moment)
+    return f"{formats.date_format(local, 'DATETIME_FORMAT')} {local.tzname()}"
+
+
+def people(names: list[str]) -> str:
+    """Usernames as one phrase: "bob", "bob and carol", "bob, carol and dave"."""
+    return get_text_list([str(name) for name in names], _("and"))
+
+
+def game_invited(params: Mapping) -> str:
+    # {"game": a registry name, "by": the inviting player's username}
+    return _("%(by)s invites you to a game of %(game)s.") % {
+        "by": params["by"],
+        "game": game_title(params["game"]),
+    }
+
+
+def your_move(params: Mapping) -> str:
+    # {"game": a registry name, "opponents": [usernames]}
+    return _("It is your move in your game of %(game)s against %(opponents)s.") % {
+        "game": game_title(params["game"]),
+        "opponents": people(params["opponents"]),
+    }
+
+
+def game_ended(params: Mapping) -> str:
+    # {"game", "opponents": [usernames], "outcome": "won"|"lost"|"draw"|"placed",
+    #  "winner": username|None, "place": int|None, "reason": a ResultReason value}
+    words = {
+        "game": game_title(params["game"]),
+        "opponents": people(params["opponents"]),
+        "winner": params.get("winner") or "",
+        "place": params.get("place"),
+        "reason": result_reason(params["reason"], params["game"]) if params["reason"] else "",
+    }
+    outcome = params["outcome"]
+    if outcome == "won":
+        return _("You won your game of %(game)s against %(opponents)s: %(reason)s.") % words
+    if outcome == "lost" and words["winner"]:
+        return _("You lost your game of %(game)s to %(winner)s: %(reason)s.") % words
+    if outcome == "lost":
+        return _("You lost your game of %(game)s against %(opponents)s: %(reason)s.") % words
+    if outcome == "placed":
+        return (
+            _("Your game of %(game)s against %(opponents)s is over; your place: %(place)s.") % words
+        )
+    if outcome == "draw":
+        return _("Your game of %(game)s against %(opponents)s ended in a draw: %(reason)s.") % words
+    raise ValueError(f"unknown outcome {outcome!r}")
+
+
+def championship_invited(params: Mapping) -> str:
+    return _("%(by)s invites you to play in the championship %(championship)s.") % {
+        "by": params["by"],
+        "championship": params["championship"],
+    }
+
+
+def championship_started(params: Mapping) -> str:
+    return _("The championship %(championship)s has started.") % {
+        "championship": params["championship"]
+    }
+
+
+def round_started(params: Mapping) -> str:
+    words = {
+        "championship": params["championship"],
+        "opponent": params["opponent"],
+        "round": int(params["round"]),
+    }
+    if params["stage"] == "playoff":
+        text = _(
+            "Round %(round)s of the playoff of %(championship)s: "
+            "your game against %(opponent)s is ready."
+        )
+    else:
+        text = _(
+            "Round %(round)s of the group stage of %(championship)s: "
+            "your game against %(opponent)s is ready."
+        )
+    text %= words
+    if params.get("deadline"):
+        text += " " + _("Finish it by %(deadline)s.") % {"deadline": when(params["deadline"])}
+    return text
+
+
+def deadline_soon(params: Mapping) -> str:
+    hours = int(params["hours"])
+    return ngettext(
+        "Your game against %(opponent)s in %(championship)s must be finished within "
+        "%(hours)s hour, by %(deadline)s.",
+        "Your game against %(opponent)s in %(championship)s must be finished within "
+        "%(hours)s hours, by %(deadline)s.",
+        hours,
+    ) % {
+        "opponent": params["opponent"],
+        "championship": params["championship"],
+        "hours": hours,
+        "deadline": when(params["deadline"]),
+    }
+
+
+def _decided_result(params: Mapping) -> str:
+    outcome = params.get("outcome")
+    if outcome == "win":
+        return _("%(winner)s wins") % {"winner": params["winner"]}
+    if outcome == "draw":
+        return _("a draw")
+    if outcome == "double_forfeit":
+        return _("both players lose")
+    return ""
+
+
+def decision(params: Mapping) -> str:
+    # {"championship", "action", "outcome", "winner", "reason"}
+    action, championship = params["action"], params["championship"]
+    result = _decided_result(params)
+    if action == "adjudicated" and result:
+        text = _("The organiser of %(championship)s decided your game: %(result)s.") % {
+            "championship": championship,
+            "result": result,
+        }
+    elif action == "adjudicated":
+        text = _("The organiser of %(championship)s decided your game.") % {
+            "championship": championship
+        }
+    elif action == "deadline" and result:
+        text = _("Your game in %(championship)s was decided at the round's deadline: %(result)s.")
+        text %= {"championship": championship, "result": result}
+    elif action == "deadline":
+        text = _("Your game in %(championship)s was decided at the round's deadline.") % {
+            "championship": championship
+        }
+    elif action == "withdrew":
+        text = _("The organiser withdrew you from %(championship)s.") % {
+            "championship": championship
+        }
+    elif action == "removed":
+        text = _("The organiser removed your entry from %(championship)s.") % {
+            "championship": championship
+        }
+    else:
+        raise ValueError(f"unknown action {action!r}")
+    if params.get("reason"):
+        text += " " + _("Reason: %(reason)s") % {"reason": params["reason"]}
+    return text
+
+
+def championship_finished(params: Mapping) -> str:
+    place = int(params["place"])
+    if place == 1:
+        return _("The championship %(championship)s is over, and you won it!") % {
+            "championship": params["championship"]
+        }
+    return _("The championship %(championship)s is over; your place: %(place)s.") % {
+        "championship": params["championship"],
+        "place": place,
+    }
+
+
+def organiser_needed(params: Mapping) -> str:
+    what, championship = params["what"], params["championship"]
+    if what == "level_playoff_game":
+        return _(
+            "A playoff game of %(championship)s between %(players)s is level at the round's "
+            "deadline and waits for your decision."
+        ) % {"championship": championship, "players": people(params["players"])}
+    if what == "start_postponed":
+        entrants = int(params["entrants"])
+        return ngettext(
+            "%(championship)s could not start at its time with %(entrants)s entrant "
+            "(it needs at least 2): its start is postponed.",
+            "%(championship)s could not start at its time with %(entrants)s entrants "
+            "(it needs at least 2): its start is postponed.",
+            entrants,
+        ) % {"championship": championship, "entrants": entrants}
+    raise ValueError(f"unknown need {what!r}")
+
+
+TEXTS: dict[Kind, Callable[[Mapping], str]] = {
+    Kind.GAME_INVITED: game_invited,
+    Kind.YOUR_MOVE: your_move,
+    Kind.GAME_ENDED: game_ended,
+    Kind.CHAMPIONSHIP_INVITED: championship_invited,
+    Kind.CHAMPIONSHIP_STARTED: championship_started,
+    Kind.ROUND_STARTED: round_started,
+    Kind.DEADLINE_SOON: deadline_soon,
+    Kind.DECISION: decision,
+    Kind.CHAMPIONSHIP_FINISHED: championship_finished,
+    Kind.ORGANISER_NEEDED: organiser_needed,
+}
+
+
+def text(kind: str, params: Mapping) -> str:
+    """The notification's sentence in the active language and time zone.
+
+    A kind no longer known or params it cannot read (a row older than its kind's present
+    shape) still read as something, never as an error.
+    """
+    try:
+        return TEXTS[Kind(kind)](params)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return _("You have a new notification.")

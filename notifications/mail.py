@@ -1,0 +1,79 @@
+"""One notification as an e-mail: in the reader's language, with a one-click unsubscribe."""
+
+import smtplib
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.text import Truncator
+
+from notifications import links, selectors, unsubscribe
+from notifications.kinds import LABELS, Kind
+from notifications.models import Notification
+
+SUBJECT_CHARS = 120
+# What a mail server that fails can raise; the task tries again later.
+SEND_ERRORS = (smtplib.SMTPException, OSError)
+
+
+def send_notification_email(notification_id: int) -> bool:
+    """E-mail the notification to its reader, if they have an address and want this kind;
+    whether it was sent. Sent once however often it is asked for."""
+    notification = Notification.objects.select_related("user").filter(pk=notification_id).first()
+    if notification is None or notification.emailed_at is not None:
+        return False
+    user = notification.user
+    if not user.email or not user.is_active or not selectors.wants_email(user, notification.kind):
+        return False
+    with translation.override(user.language or settings.LANGUAGE_CODE):
+        message = compose(notification)
+    # Claimed before sending, so that two runs of the task cannot both send it.
+    claimed = Notification.objects.filter(pk=notification.pk, emailed_at__isnull=True)
+    if not claimed.update(emailed_at=timezone.now()):
+        return False
+    try:
+        message.send()
+    except Exception:
+        Notification.objects.filter(pk=notification.pk).update(emailed_at=None)
+        raise
+    return True
+
+
+def compose(notification: Notification) -> EmailMultiAlternatives:
+    """The e-mail in the active language: the text as subject and body, a link to the page,
+    and the link that ends e-mails of this kind."""
+    user = notification.user
+    text = selectors.notification_text(notification, user)
+    kind = Kind(notification.kind) if notification.kind in set(LABELS) else None
+    unsubscribe_url = (
+        links.absolute(reverse("notification-unsubscribe", args=[unsubscribe.token(user, kind)]))
+        if kind
+        else ""
+    )
+    context = {
+        "user": user,
+        "text": text,
+        "link": links.absolute(notification.url),
+        "kind_label": LABELS.get(kind, ""),
+        "unsubscribe_url": unsubscribe_url,
+        "site_url": settings.SITE_URL,
+        "language": translation.get_language(),
+    }
+    headers = {}
+    if unsubscribe_url:
+        headers = {
+            "List-Unsubscribe": f"<{unsubscribe_url}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        }
+    # A subject is one line: a reason given with line breaks is joined up.
+    subject = Truncator(" ".join(text.split())).chars(SUBJECT_CHARS)
+    message = EmailMultiAlternatives(
+        subject=subject,
+        body=render_to_string("notifications/email.txt", context),
+        to=[user.email],
+        headers=headers,
+    )
+    message.attach_alternative(render_to_string("notifications/email.html", context), "text/html")
+    return message
