@@ -25,7 +25,7 @@ def started_championship(
 ) -> Championship:
     championship = services.create_championship(
         organiser=organiser,
-        name="Deadline Cup",
+        name=settings.pop("name", "Deadline Cup"),
         game=settings.pop("game", "kropki"),
         group_size=group_size,
         advance_per_group=advance,

@@ -5,6 +5,7 @@ on the level playoff game the player who stopped left behind."""
 import random
 
 import pytest
+from django.core import mail
 from freezegun import freeze_time
 
 from accounts.models import User
@@ -12,6 +13,7 @@ from games import registry
 from games import selectors as game_selectors
 from games import services as game_services
 from games.models import Game
+from notifications.models import Notification
 from tournaments import services
 from tournaments.models import Championship, Decision, Match
 
@@ -54,7 +56,7 @@ def play_what_the_willing_play(championship, absent, quitter, chooser) -> bool:
 
 def test_sixteen_players_two_no_shows_and_one_who_stops_reach_a_champion(make_user):
     organiser = make_user("organiser")
-    players = [make_user(f"player{n:02d}") for n in range(16)]
+    players = [make_user(f"player{n:02d}", email=f"player{n:02d}@example.org") for n in range(16)]
     # Seeds follow the order of entry: group A is seeds 1, 8, 9 and 16.
     quitter, absent = players[0], {players[7], players[8]}
     championship = services.create_championship(
@@ -109,3 +111,13 @@ def test_sixteen_players_two_no_shows_and_one_who_stops_reach_a_champion(make_us
         assert all(game.result_reason == "no_show" for game in games)
         lost = [game for game in games if game.seats.get(seat=game.winner).user != player]
         assert len(lost) >= 2  # at most the game between the two no-shows went their way
+    # Every player was told of every game of theirs as it opened, in the site and by e-mail.
+    for player in players:
+        games = Game.objects.filter(match__stage__championship=championship, seats__user=player)
+        told = Notification.objects.filter(user=player, kind="round_started")
+        assert sorted(note.url for note in told) == sorted(g.get_absolute_url() for g in games)
+        mailed = [m for m in mail.outbox if m.to == [player.email]]
+        for game in games:
+            assert any(game.get_absolute_url() in message.body for message in mailed)
+        finished = Notification.objects.get(user=player, kind="championship_finished")
+        assert (finished.params["place"] == 1) == (player == championship.winner)

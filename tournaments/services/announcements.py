@@ -1,32 +1,149 @@
 """What a championship tells its people: the organiser, the entrants, the players of a
-match. Each function names who is told and what; the notifications app delivers it."""
+match. Each function names who is told and what; the notifications app delivers it, in
+the site and by e-mail, in each reader's language."""
 
-from tournaments.models import Championship, Decision, Match
+from django.urls import reverse
+
+from games.models import Game
+from notifications.kinds import Kind
+from notifications.services import notify
+from tournaments.models import Championship, Decision, FinalRank, Invitation, Match
+
+# The organiser's decisions that are about the players they name (the deadline's own
+# decisions are told by the game's result).
+TOLD_TO_PLAYERS = {
+    Decision.Action.ADJUDICATED: "adjudicated",
+    Decision.Action.WITHDREW: "withdrew",
+    Decision.Action.REMOVED: "removed",
+}
+
+
+def _page(championship: Championship) -> str:
+    return reverse("championship", args=[championship.pk])
 
 
 def organiser_needed(championship: Championship, match: Match) -> None:
     """A playoff match was level at its deadline: the organiser decides it."""
+    notify(
+        [championship.organiser],
+        Kind.ORGANISER_NEEDED,
+        url=reverse("championship-organise", args=[championship.pk]),
+        params={
+            "championship": championship.name,
+            "what": "level_playoff_game",
+            "players": [match.first.player.username, match.second.player.username],
+            "entrants": 0,
+        },
+        once_key=f"level_playoff_game:{match.pk}",
+    )
 
 
 def start_postponed(championship: Championship, entrants: int) -> None:
     """The scheduled start came with too few entrants."""
+    notify(
+        [championship.organiser],
+        Kind.ORGANISER_NEEDED,
+        url=reverse("championship-organise", args=[championship.pk]),
+        params={
+            "championship": championship.name,
+            "what": "start_postponed",
+            "players": [],
+            "entrants": entrants,
+        },
+        once_key=f"start_postponed:{championship.pk}:{championship.starts_at:%Y%m%d%H%M}",
+    )
+
+
+def championship_invited(invitation: Invitation) -> None:
+    """The invited player: the organiser asks them to enter."""
+    championship = invitation.championship
+    notify(
+        [invitation.player],
+        Kind.CHAMPIONSHIP_INVITED,
+        url=_page(championship),
+        params={"championship": championship.name, "by": championship.organiser.username},
+        once_key=f"championship_invited:{invitation.pk}",
+    )
 
 
 def championship_started(championship: Championship) -> None:
     """Every entrant: the championship has begun."""
+    notify(
+        [entry.player for entry in championship.entries.select_related("player")],
+        Kind.CHAMPIONSHIP_STARTED,
+        url=_page(championship),
+        params={"championship": championship.name},
+        once_key=f"championship_started:{championship.pk}",
+    )
 
 
-def round_opened(championship: Championship, matches: list[Match]) -> None:
-    """The players of each newly opened match: their game is ready."""
+def round_opened(championship: Championship, game: Game, match: Match) -> None:
+    """Both players of a match whose game has just started: it is ready."""
+    players = (match.first.player, match.second.player)
+    for player, opponent in (players, players[::-1]):
+        notify(
+            [player],
+            Kind.ROUND_STARTED,
+            url=game.get_absolute_url(),
+            params={
+                "championship": championship.name,
+                "opponent": opponent.username,
+                "stage": match.stage.kind,
+                "round": match.round,
+                "deadline": match.deadline.isoformat() if match.deadline else None,
+            },
+            once_key=f"round_started:{game.pk}",
+        )
 
 
 def deadline_soon(match: Match, hours: int) -> None:
     """The players of a match still playing: the round's time is nearly up."""
+    championship = match.stage.championship
+    players = (match.first.player, match.second.player)
+    for player, opponent in (players, players[::-1]):
+        notify(
+            [player],
+            Kind.DEADLINE_SOON,
+            url=_page(championship),
+            params={
+                "championship": championship.name,
+                "opponent": opponent.username,
+                "hours": hours,
+                "deadline": match.deadline.isoformat(),
+            },
+            once_key=f"deadline_soon:{match.pk}:{hours}",
+        )
 
 
 def decision_made(decision: Decision) -> None:
-    """The players a decision is about."""
+    """The players an organiser's decision is about."""
+    action = TOLD_TO_PLAYERS.get(decision.action)
+    if action is None or decision.by_id is None:
+        return
+    players = [player for player in decision.players.all() if player.pk != decision.by_id]
+    notify(
+        players,
+        Kind.DECISION,
+        url=_page(decision.championship) + "#log",
+        params={
+            "championship": decision.championship.name,
+            "action": action,
+            "outcome": decision.after.get("outcome"),
+            "winner": decision.after.get("winner"),
+            "reason": decision.reason,
+        },
+        once_key=f"decision:{decision.pk}",
+    )
 
 
 def championship_finished(championship: Championship) -> None:
     """Every entrant: the championship is over, and their place."""
+    ranks = FinalRank.objects.filter(championship=championship).select_related("entry__player")
+    for rank in ranks:
+        notify(
+            [rank.entry.player],
+            Kind.CHAMPIONSHIP_FINISHED,
+            url=_page(championship),
+            params={"championship": championship.name, "place": rank.rank},
+            once_key=f"championship_finished:{championship.pk}:{rank.rank}",
+        )

@@ -10,7 +10,7 @@ from accounts.usernames import canonical_username
 from config.errors import Conflict, DomainError, NotAllowed, NotFound
 from games import plan_rules
 from tournaments.models import Championship, Decision, Entry, Invitation
-from tournaments.services import decision_log
+from tournaments.services import announcements, decision_log
 from tournaments.services.entries import admit, check_registration_open, enter
 from tournaments.services.locking import locked_championship
 
@@ -69,6 +69,7 @@ def invite(championship_id: int, *, by: User, username: str) -> Invitation:
             championship, Decision.Action.INVITED, by=by, players=[player],
             after={"invitation": Invitation.Status.INVITED},
         )  # fmt: skip
+        announcements.championship_invited(invitation)
     return invitation
 
 

@@ -59,7 +59,7 @@ def _open_match(
         match.deadline = round_deadline(championship, match.opened_at)
         if save:
             match.save(update_fields=["opened_at", "deadline"])
-    game_services.create_match_game(
+    game = game_services.create_match_game(
         match_id=match.pk,
         game=championship.game,
         options=_game_options(championship, match.stage, replay=replays > 0),
@@ -70,7 +70,7 @@ def _open_match(
     match.status = Match.Status.PLAYING
     if save:
         match.save(update_fields=["status"])
-    announcements.round_opened(championship, [match])
+    announcements.round_opened(championship, game, match)
     return True
 
 

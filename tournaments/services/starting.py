@@ -90,7 +90,7 @@ def start(championship_id: int, *, by: User) -> Championship:
         championship.status = Championship.Status.GROUPS
         championship.started_at = timezone.now()
         championship.save(update_fields=["status", "started_at"])
-        open_round(championship, stage.matches.filter(round=1))
         announcements.championship_started(championship)
+        open_round(championship, stage.matches.filter(round=1))
         cancel_pending_invitations(championship)
     return championship
