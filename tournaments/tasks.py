@@ -19,9 +19,9 @@ def sweep() -> None:
 
 
 @shared_task(name="tournaments.decide_at_deadline", ignore_result=True, base=AfterCommitTask)
-def decide_at_deadline(match_id: int) -> None:
-    """Decide one match whose round's time is up (idempotent)."""
-    services.decide_at_deadline(match_id)
+def decide_at_deadline(match_ids: list[int]) -> None:
+    """Decide matches whose round's time is up (idempotent)."""
+    services.decide_all_at_deadline(match_ids)
 
 
 @shared_task(name="tournaments.start_on_schedule", ignore_result=True, base=AfterCommitTask)

@@ -6,8 +6,11 @@
   var format;
   try {
     format = new Intl.DateTimeFormat(language, {
-      dateStyle: "medium",
-      timeStyle: "short",
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
       timeZoneName: "short",
     });
   } catch (error) {

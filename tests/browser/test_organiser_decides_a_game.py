@@ -44,3 +44,14 @@ def test_the_organiser_decides_a_game_and_the_player_sees_the_bell_change(
     expect(player.locator("#log")).to_contain_text(f"{loser} asked to stop; {winner} was ahead.")
     bell.click()
     expect(player.locator("main")).to_contain_text(f"decided your game: {winner} wins")
+
+
+def test_a_rounds_deadline_reads_in_the_readers_own_time_zone(site, open_page, make_user):
+    organiser = make_user("olga")
+    players = [make_user("anna"), make_user("boris")]
+    championship = started_championship(organiser, players, round_deadline_s=7 * 86_400)
+    page = open_page(timezone_id="Asia/Tokyo", locale="en-GB")
+    page.goto(f"{site}/championships/{championship.pk}/")
+    deadline = page.locator("table.schedule time[data-local]").first
+    expect(deadline).to_contain_text("GMT+9")
+    assert deadline.get_attribute("title").endswith(" UTC")  # the server's words, kept

@@ -214,7 +214,7 @@ def test_playoff_rounds_are_named_as_the_bracket_names_them_in_the_readers_langu
     ]
 
     russian = events(parsed(client.get(calendar_url(championship), HTTP_ACCEPT_LANGUAGE="ru")))
-    assert "Spring Cup: Полуфиналы" in russian
+    assert "«Spring Cup»: Полуфиналы" in russian
 
 
 def test_a_private_championships_calendar_is_404_to_whoever_may_not_see_it(

@@ -70,7 +70,7 @@ def test_the_start_tells_every_entrant_and_each_player_of_their_game(organiser, 
     client = Client()
     client.force_login(players[0])
     page = client.get("/notifications/").content.decode()
-    assert "Раунд 1" in page or "раунд" in page.lower()
+    assert "Тур 1 группового этапа" in page and "ваша партия против boris готова" in page
 
 
 def test_each_round_tells_its_players_and_the_unsubscribe_link_stops_that_kind(organiser, players):

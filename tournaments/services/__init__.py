@@ -10,6 +10,7 @@ from tournaments.services.creation import (
 )
 from tournaments.services.deadlines import (
     ask_worker_if_due,
+    decide_all_at_deadline,
     decide_at_deadline,
     start_on_schedule,
 )
@@ -35,6 +36,7 @@ __all__ = [
     "cancel_pending_invitations",
     "checked_settings",
     "create_championship",
+    "decide_all_at_deadline",
     "decide_at_deadline",
     "decline_invitation",
     "default_time_control",

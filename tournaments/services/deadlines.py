@@ -14,7 +14,7 @@ from games.services import decisions as game_decisions
 from tournaments.models import Championship, Decision, Match
 from tournaments.services import announcements, decision_log
 from tournaments.services.locking import locked_championship
-from tournaments.services.progress import schedule_advance
+from tournaments.services.progress import advances_batched, schedule_advance
 from tournaments.services.starting import start
 
 # Reminders before a round's deadline, in hours, in the order they are sent.
@@ -27,6 +27,13 @@ def due_matches(now: datetime) -> list[int]:
     """Matches still being played whose round's time is up."""
     due = Match.objects.filter(status=Match.Status.PLAYING, deadline__lte=now)
     return list(due.order_by("deadline", "pk").values_list("pk", flat=True))
+
+
+def decide_all_at_deadline(match_ids: list[int]) -> int:
+    """Decide each of these matches whose time is up, then move their championships on
+    once; how many were decided."""
+    with advances_batched():
+        return sum(decide_at_deadline(match_id) for match_id in match_ids)
 
 
 def decide_at_deadline(match_id: int) -> bool:
@@ -166,7 +173,8 @@ def ask_worker_if_due(championship: Championship) -> None:
         return  # another reader has asked already
     if start_due:
         tasks.start_on_schedule.delay(championship.pk)
-    for match_id in list(due):
-        tasks.decide_at_deadline.delay(match_id)
+    due_ids = list(due)
+    if due_ids:
+        tasks.decide_at_deadline.delay(due_ids)
     if tasks.decide_at_deadline.app.conf.task_always_eager:
         championship.refresh_from_db()

@@ -1,6 +1,9 @@
 """Moving a championship on: settling finished games, opening rounds, building and
 running the playoff, ranking at the end."""
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import datetime, timedelta
 
 from django.db import transaction
@@ -89,10 +92,36 @@ def open_round(championship: Championship, matches) -> None:
     Match.objects.bulk_update(started, ["status", "opened_at", "deadline"], batch_size=500)
 
 
+# Set while a batch of changes runs (advances_batched): the championships to move on once
+# the batch is over, instead of once for each change.
+_batched: ContextVar[set[int] | None] = ContextVar("tournaments_batched_advances", default=None)
+
+
 def schedule_advance(championship_id: int) -> None:
     from tournaments.tasks import advance_championship
 
+    batch = _batched.get()
+    if batch is not None:
+        batch.add(championship_id)
+        return
     advance_championship.delay(championship_id)  # sent once the game's change commits
+
+
+@contextmanager
+def advances_batched() -> Iterator[None]:
+    """Many changes in a row (a round's games decided at its deadline): each championship
+    they touch is moved on once, after the last of them, not after each."""
+    if _batched.get() is not None:
+        yield  # already inside a batch: the outer one moves them on
+        return
+    batch: set[int] = set()
+    token = _batched.set(batch)
+    try:
+        yield
+    finally:
+        _batched.reset(token)
+        for championship_id in sorted(batch):
+            schedule_advance(championship_id)
 
 
 def on_game_finished(sender, finished: GameFinished, **kwargs) -> None:

@@ -7,6 +7,9 @@ from django.utils import timezone
 
 from tournaments.services import deadlines
 
+# Matches decided by one task: well inside a task's time limit.
+DECIDED_PER_TASK = 100
+
 
 @dataclass(frozen=True)
 class Swept:
@@ -20,8 +23,10 @@ def sweep(now: datetime | None = None) -> Swept:
 
     now = now or timezone.now()
     due = deadlines.due_matches(now)
-    for match_id in due:
-        tasks.decide_at_deadline.delay(match_id)
+    # In batches, each a task: several workers share a big round, and each batch moves its
+    # championships on once rather than after every game.
+    for start in range(0, len(due), DECIDED_PER_TASK):
+        tasks.decide_at_deadline.delay(due[start : start + DECIDED_PER_TASK])
     reminded = deadlines.send_reminders(now)
     starting = deadlines.due_starts(now)
     for championship_id in starting:
