@@ -1,6 +1,9 @@
 """The demo championship of `make demo`: two groups of demo players, half played already."""
 
 import random
+from datetime import timedelta
+
+from django.utils import timezone
 
 from accounts.models import User
 from games import live, registry
@@ -13,6 +16,11 @@ from tournaments import selectors, services
 from tournaments.models import Championship
 
 DEMO_NAME = "Demo Cup"
+SCHEDULED_NAME = "Demo Cup: next season"
+DEMO_DESCRIPTION = (
+    "Two groups of demo players, then a playoff.\n"
+    "Each round has three days; a game still running then is decided by the score."
+)
 # How often a demo player plays its game's demo move instead of the CPU's.
 RANDOM_SHARE = 0.3
 
@@ -59,6 +67,8 @@ def create_demo_championship(organiser: User, players: list[User], rounds_played
         group_format=MatchFormat.EXPRESS,
         playoff_format=MatchFormat.EXPRESS,
         rated=False,
+        description=DEMO_DESCRIPTION,
+        round_deadline_s=3 * 86_400,
     )
     for player in players:
         services.enter(championship.pk, by=player)
@@ -69,4 +79,29 @@ def create_demo_championship(organiser: User, players: list[User], rounds_played
         for game_id in list(playing.values_list("id", flat=True)):
             play_for_both(game_id, chooser)
     championship.refresh_from_db()
+    return championship
+
+
+def create_scheduled_demo_championship(organiser: User, players: list[User]) -> Championship:
+    """A championship still taking entries, with its start and the close of entries set:
+    the beat (or the first reader after the time) starts it."""
+    existing = Championship.objects.filter(name=SCHEDULED_NAME, organiser=organiser).first()
+    if existing is not None:
+        return existing
+    now = timezone.now().replace(minute=0, second=0, microsecond=0)
+    championship = services.create_championship(
+        organiser=organiser,
+        name=SCHEDULED_NAME,
+        game=demo_game().name,
+        options=dict(demo_game().demo_options),
+        rated=False,
+        description="Enter before the entries close; the championship starts by itself.",
+        round_deadline_s=86_400,
+        entries_close_at=now + timedelta(days=6),
+        starts_at=now + timedelta(days=7),
+    )
+    for player in players[: len(players) // 2]:
+        services.enter(championship.pk, by=player)
+    for player in players[len(players) // 2 :][:2]:
+        services.invite(championship.pk, by=organiser, username=player.username)
     return championship

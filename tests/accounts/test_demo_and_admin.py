@@ -1,6 +1,7 @@
 """The demo accounts of `make demo`, and plans managed in the Django admin."""
 
 import re
+from datetime import timedelta
 from io import StringIO
 
 import pytest
@@ -97,6 +98,15 @@ def test_demo_championship_has_standings_and_games_already_played():
     assert championship.entries.count() == 8
     finished = championship.stages.get(kind="groups").matches.filter(status="finished")
     assert finished.count() == 8  # two rounds of two groups of four
-    assert "Demo championship: http://127.0.0.1:8000/championships/" in out.getvalue()
+    assert f"Demo Cup: http://127.0.0.1:8000/championships/{championship.pk}/" in out.getvalue()
+    playing = championship.stages.get(kind="groups").matches.filter(status="playing")
+    assert playing.exists() and all(
+        match.deadline - match.opened_at == timedelta(days=3) for match in playing
+    )
+    scheduled = Championship.objects.get(name="Demo Cup: next season")
+    assert scheduled.status == Championship.Status.REGISTRATION
+    assert scheduled.entries_close_at < scheduled.starts_at
+    assert scheduled.entries.count() == 4 and scheduled.invitations.count() == 2
     call_command("demo", stdout=StringIO())
     assert Championship.objects.filter(name="Demo Cup").count() == 1
+    assert Championship.objects.filter(name="Demo Cup: next season").count() == 1

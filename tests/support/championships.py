@@ -1,4 +1,5 @@
-"""Filling a championship the way players do: invited by the organiser, then accepting."""
+"""Championships for the tests: a small one in registration, and filling one the way players
+do (invited by the organiser, then accepting)."""
 
 from accounts.models import User
 from tournaments import services
@@ -12,3 +13,17 @@ def invite_and_accept(championship: Championship, organiser: User, *players: Use
         services.invite(championship.pk, by=organiser, username=player.username)
         entries.append(services.accept_invitation(championship.pk, by=player))
     return entries
+
+
+def small_championship(organiser: User, **settings) -> Championship:
+    """A quick Kropki championship (5×5 boards, express games, unrated) in registration."""
+    fields = {
+        "name": "Spring Cup",
+        "game": "kropki",
+        "options": {"width": 5, "height": 5},
+        "group_format": "express",
+        "playoff_format": "express",
+        "rated": False,
+        **settings,
+    }
+    return services.create_championship(organiser=organiser, **fields)

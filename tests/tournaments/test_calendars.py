@@ -13,6 +13,7 @@ from accounts.models import Plan
 from games import services as game_services
 from games.models import Game
 from tests.conftest import TEST_PASSWORD, client_with_token
+from tests.support.championships import small_championship as championship_of
 from tournaments import calendars, services
 from tournaments.models import CalendarFeed, Championship, Match
 
@@ -25,19 +26,6 @@ DEADLINE = OPENED + timedelta(days=7)
 @pytest.fixture
 def organiser(make_user):
     return make_user("olga", plan=Plan.PAID)
-
-
-def championship_of(organiser, **settings) -> Championship:
-    fields = {
-        "name": "Spring Cup",
-        "game": "kropki",
-        "options": {"width": 5, "height": 5},
-        "group_format": "express",
-        "playoff_format": "express",
-        "rated": False,
-        **settings,
-    }
-    return services.create_championship(organiser=organiser, **fields)
 
 
 def entered(championship, make_user, count, prefix="player") -> list:

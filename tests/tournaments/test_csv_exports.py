@@ -11,6 +11,7 @@ from accounts.models import Plan
 from games import services as game_services
 from games.models import Game
 from tests.conftest import TEST_PASSWORD
+from tests.support.championships import small_championship as championship_of
 from tournaments import csv_exports, services
 from tournaments.models import Championship
 
@@ -23,19 +24,6 @@ FORMULA_NAMES = ["=HYPERLINK(evil)", "+cmd", "-2+3", "@SUM(A1)"]
 @pytest.fixture
 def organiser(make_user):
     return make_user("olga", plan=Plan.PAID)
-
-
-def championship_of(organiser, **settings) -> Championship:
-    fields = {
-        "name": "Spring Cup",
-        "game": "kropki",
-        "options": {"width": 5, "height": 5},
-        "group_format": "express",
-        "playoff_format": "express",
-        "rated": False,
-        **settings,
-    }
-    return services.create_championship(organiser=organiser, **fields)
 
 
 def entered(championship, make_user, names) -> list:

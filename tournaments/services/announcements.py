@@ -22,36 +22,33 @@ def _page(championship: Championship) -> str:
     return reverse("championship", args=[championship.pk])
 
 
-def organiser_needed(championship: Championship, match: Match) -> None:
-    """A playoff match was level at its deadline: the organiser decides it."""
+def _tell_organiser(championship: Championship, what: str, once_key: str, **params) -> None:
     notify(
         [championship.organiser],
         Kind.ORGANISER_NEEDED,
         url=reverse("championship-organise", args=[championship.pk]),
         params={
             "championship": championship.name,
-            "what": "level_playoff_game",
-            "players": [match.first.player.username, match.second.player.username],
-            "entrants": 0,
+            "what": what,
+            "players": params.get("players", []),
+            "entrants": params.get("entrants", 0),
         },
-        once_key=f"level_playoff_game:{match.pk}",
+        once_key=once_key,
+    )
+
+
+def organiser_needed(championship: Championship, match: Match) -> None:
+    """A playoff match was level at its deadline: the organiser decides it."""
+    players = [match.first.player.username, match.second.player.username]
+    _tell_organiser(
+        championship, "level_playoff_game", f"level_playoff_game:{match.pk}", players=players
     )
 
 
 def start_postponed(championship: Championship, entrants: int) -> None:
     """The scheduled start came with too few entrants."""
-    notify(
-        [championship.organiser],
-        Kind.ORGANISER_NEEDED,
-        url=reverse("championship-organise", args=[championship.pk]),
-        params={
-            "championship": championship.name,
-            "what": "start_postponed",
-            "players": [],
-            "entrants": entrants,
-        },
-        once_key=f"start_postponed:{championship.pk}:{championship.starts_at:%Y%m%d%H%M}",
-    )
+    once_key = f"start_postponed:{championship.pk}:{championship.starts_at:%Y%m%d%H%M}"
+    _tell_organiser(championship, "start_postponed", once_key, entrants=entrants)
 
 
 def championship_invited(invitation: Invitation) -> None:

@@ -23,12 +23,14 @@ class Command(BaseCommand):
         if options["without_championship"]:
             return
         from accounts.models import User
-        from tournaments.demo import create_demo_championship
+        from tournaments.demo import create_demo_championship, create_scheduled_demo_championship
 
         admin = User.objects.named(accounts[0].username).get()
         players = list(User.objects.filter(username__in=[a.username for a in accounts[1:]]))
         championship = create_demo_championship(admin, players)
-        self.stdout.write(
-            f"Demo championship: http://127.0.0.1:8000{championship.get_absolute_url()} "
-            f"({championship.get_status_display()})"
-        )
+        scheduled = create_scheduled_demo_championship(admin, players)
+        for shown in (championship, scheduled):
+            self.stdout.write(
+                f"{shown.name}: http://127.0.0.1:8000{shown.get_absolute_url()} "
+                f"({shown.get_status_display()})"
+            )
