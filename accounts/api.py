@@ -100,21 +100,21 @@ class AccountSerializer(serializers.Serializer):
 class MeSerializer(AccountSerializer):
     email = OptionalEmailField()
     is_staff = StrictBooleanField()
-    email_notifications = EmailPreferencesField()
+    notifications = EmailPreferencesField()
 
     def to_representation(self, user: User) -> dict:
         return {
             **super().to_representation(user),
             "email": user.email,
             "is_staff": user.is_staff,
-            "email_notifications": notification_selectors.email_preferences(user),
+            "notifications": notification_selectors.email_preferences(user),
         }
 
 
 class MeChangeSerializer(serializers.Serializer):
     """What a player may change of their own account; what is left out stays."""
 
-    email_notifications = EmailPreferencesField(required=False)
+    notifications = EmailPreferencesField(required=False)
 
 
 class RegisteredSerializer(AccountSerializer):
@@ -214,10 +214,10 @@ class MeView(APIView):
     def patch(self, request: Request) -> Response:
         change = MeChangeSerializer(data=request.data)
         change.is_valid(raise_exception=True)
-        choices = change.validated_data.get("email_notifications")
+        choices = change.validated_data.get("notifications")
         if choices:
             notification_services.set_email_preferences(
-                request.user, choices, field="email_notifications"
+                request.user, choices, field="notifications"
             )
         return Response(MeSerializer(request.user, context={"request": request}).data)
 

@@ -94,7 +94,7 @@ def mark_read(user: User, ids: Iterable[int] | Literal["all"]) -> int:
 def set_email_preferences(user: User, choices: Mapping[str, bool], *, field: str = "") -> None:
     """Turn e-mail about each named kind on (True) or off (False); other kinds stay as they are.
 
-    `field` names the input in an error (`email_notifications` in the API).
+    `field` names the input in an error (`notifications` in the API).
     """
     prefix = f"{field}." if field else ""
     for kind, wanted in choices.items():

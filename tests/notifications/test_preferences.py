@@ -12,21 +12,21 @@ pytestmark = pytest.mark.django_db
 
 def test_me_shows_every_kind_on_by_default(alice_api):
     body = alice_api.get("/api/accounts/me/").json()
-    assert body["email_notifications"] == dict.fromkeys([kind.value for kind in Kind], True)
+    assert body["notifications"] == dict.fromkeys([kind.value for kind in Kind], True)
     assert {"username", "plan", "entitlements", "email", "page"} <= body.keys()
 
 
 def test_patch_me_turns_kinds_off_and_on_and_leaves_the_rest(alice, alice_api):
     answer = alice_api.patch(
         "/api/accounts/me/",
-        {"email_notifications": {"your_move": False, "game_ended": False}},
+        {"notifications": {"your_move": False, "game_ended": False}},
         format="json",
     )
     assert answer.status_code == 200
-    shown = answer.json()["email_notifications"]
+    shown = answer.json()["notifications"]
     assert shown["your_move"] is False and shown["game_ended"] is False
     assert shown["decision"] is True
-    turn_on = {"email_notifications": {"your_move": True}}
+    turn_on = {"notifications": {"your_move": True}}
     alice_api.patch("/api/accounts/me/", turn_on, format="json")
     assert selectors.email_preferences(alice)["your_move"] is True
     assert selectors.email_preferences(alice)["game_ended"] is False
@@ -41,16 +41,16 @@ def test_patch_me_with_nothing_changes_nothing(alice, alice_api):
 @pytest.mark.parametrize(
     ("choices", "field"),
     [
-        ({"carrier_pigeon": False}, "email_notifications.carrier_pigeon"),
-        ({"your_move": "no"}, "email_notifications.your_move"),
-        ({"your_move": 0}, "email_notifications.your_move"),
-        ({"your_move": None}, "email_notifications.your_move"),
-        (["your_move"], "email_notifications"),
-        ("off", "email_notifications"),
+        ({"carrier_pigeon": False}, "notifications.carrier_pigeon"),
+        ({"your_move": "no"}, "notifications.your_move"),
+        ({"your_move": 0}, "notifications.your_move"),
+        ({"your_move": None}, "notifications.your_move"),
+        (["your_move"], "notifications"),
+        ("off", "notifications"),
     ],
 )
 def test_patch_me_refuses_bad_choices_naming_the_kind(alice, alice_api, choices, field):
-    answer = alice_api.patch("/api/accounts/me/", {"email_notifications": choices}, format="json")
+    answer = alice_api.patch("/api/accounts/me/", {"notifications": choices}, format="json")
     assert answer.status_code == 400
     assert answer.json()["error"]["message"].startswith(f"{field}: ")
     assert all(selectors.email_preferences(alice).values())
