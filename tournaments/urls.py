@@ -1,7 +1,7 @@
 from django.urls import path
 
 import config.converters  # noqa: F401  (registers the <id:...> URL part)
-from tournaments import api, calendar_api, calendar_views, decision_pages, views
+from tournaments import api, views
 
 api_urlpatterns = [
     path("", api.ChampionshipsView.as_view(), name="api-championships"),
@@ -46,12 +46,12 @@ page_urlpatterns = [
     path("<id:championship_id>/start/", views.start, name="championship-start"),
     path(
         "<id:championship_id>/games/<id:game_id>/decide/",
-        decision_pages.decide,
+        views.decide,
         name="championship-decide",
     ),
     path(
         "<id:championship_id>/calendar.ics",
-        calendar_views.championship_calendar,
+        views.championship_calendar,
         name="championship-calendar",
     ),
 ]
@@ -59,13 +59,13 @@ page_urlpatterns = [
 # A player's private calendar: under /calendar/, its address on the account page (under
 # /account/) and in the API (under /api/accounts/me/).
 calendar_urlpatterns = [
-    path("<slug:key>.ics", calendar_views.player_calendar, name="player-calendar"),
+    path("<slug:key>.ics", views.player_calendar, name="player-calendar"),
 ]
 
 account_urlpatterns = [
-    path("calendar/", calendar_views.account_calendar, name="account-calendar"),
+    path("calendar/", views.account_calendar, name="account-calendar"),
 ]
 
 api_me_urlpatterns = [
-    path("calendar/", calendar_api.CalendarFeedView.as_view(), name="api-calendar"),
+    path("calendar/", api.CalendarFeedView.as_view(), name="api-calendar"),
 ]

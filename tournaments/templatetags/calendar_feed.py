@@ -3,7 +3,7 @@
 from django import template
 
 from tournaments import calendar_selectors
-from tournaments.calendar_views import address
+from tournaments.views.calendars import address
 
 register = template.Library()
 

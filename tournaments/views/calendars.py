@@ -20,10 +20,11 @@ from django.views.decorators.http import require_POST, require_safe
 from accounts.models import User
 from games.models import CPU_PLAYER
 from games.titles import game_title
-from tournaments import calendar_feeds, calendar_selectors, calendars
+from tournaments import calendar_selectors, calendars
 from tournaments.calendar_selectors import MatchToPlay, MoveDeadline, RoundTimes
 from tournaments.models import CalendarFeed, Championship, Stage
-from tournaments.views import round_title
+from tournaments.services import calendar_feeds
+from tournaments.views.words import round_title
 from tournaments.visibility import visible_championships
 
 

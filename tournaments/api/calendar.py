@@ -7,8 +7,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_docs import error_responses
-from tournaments import calendar_feeds
-from tournaments.calendar_views import address
+from tournaments.services import calendar_feeds
+from tournaments.views.calendars import address
 
 CalendarAddress = inline_serializer(
     "CalendarAddress",

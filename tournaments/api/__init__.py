@@ -1,0 +1,34 @@
+"""The championships API, one module a job."""
+
+from tournaments.api.calendar import CalendarFeedView
+from tournaments.api.championships import (
+    ChampionshipSerializer,
+    ChampionshipsView,
+    ChampionshipView,
+    CreateChampionshipSerializer,
+)
+from tournaments.api.decisions import AdjudicateView, DecisionLogView
+from tournaments.api.entries import (
+    AcceptInvitationView,
+    DeclineInvitationView,
+    EntriesView,
+    StartView,
+)
+from tournaments.api.results import BracketView, ChampionshipGamesView, StandingsView
+
+__all__ = [
+    "AcceptInvitationView",
+    "AdjudicateView",
+    "BracketView",
+    "CalendarFeedView",
+    "ChampionshipGamesView",
+    "ChampionshipSerializer",
+    "ChampionshipView",
+    "ChampionshipsView",
+    "CreateChampionshipSerializer",
+    "DecisionLogView",
+    "DeclineInvitationView",
+    "EntriesView",
+    "StandingsView",
+    "StartView",
+]

@@ -1,0 +1,228 @@
+"""Championships: create, list, read, and edit before the start."""
+
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+)
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config import query_params
+from config.api_docs import error_responses
+from config.api_fields import StrictBooleanField, StrictCharField, StrictIntegerField
+from games.api import GameChoiceField, TimeControlField
+from games.outcomes import MatchFormat
+from games.registry import MATCH_FORMATS
+from tournaments import selectors, services, tiebreaks
+from tournaments.api.lookup import championship_for
+from tournaments.models import (
+    ABSENT_AFTER_DEFAULT_S,
+    ROUND_DEADLINE_DEFAULT_S,
+    ROUND_DEADLINE_MIN_S,
+    Championship,
+)
+from tournaments.services import creation
+from tournaments.visibility import visible_championships
+
+
+class CreateChampionshipSerializer(serializers.Serializer):
+    name = StrictCharField(max_length=creation.NAME_MAX_CHARS)
+    description = StrictCharField(
+        required=False,
+        allow_blank=True,
+        max_length=creation.DESCRIPTION_MAX_CHARS,
+        help_text="Plain text shown on the championship's page; line breaks are kept.",
+    )
+    game = GameChoiceField()
+    options = serializers.DictField(
+        required=False, default=dict, help_text="The game's options, as its rules name them."
+    )
+    group_size = StrictIntegerField(
+        required=False, default=4, min_value=2, max_value=16, help_text="Players in a group."
+    )
+    advance_per_group = StrictIntegerField(
+        required=False,
+        default=2,
+        min_value=1,
+        max_value=16,
+        help_text="Players of each group who go on to the playoff; at most the group size.",
+    )
+    group_format = serializers.ChoiceField(
+        choices=MATCH_FORMATS, required=False, default=MatchFormat.EXPRESS
+    )
+    playoff_format = serializers.ChoiceField(
+        choices=MATCH_FORMATS, required=False, default=MatchFormat.FULL
+    )
+    third_place = StrictBooleanField(required=False, default=True)
+    rated = StrictBooleanField(required=False, default=True)
+    time_control = TimeControlField(
+        required=False,
+        allow_null=True,
+        help_text=(
+            "The games' clock. Left out: 24 hours a move where the game's rules allow any "
+            "clock, the rules' own clock where they set or limit it. `null`: no clock, "
+            "where the rules allow that."
+        ),
+    )
+    round_deadline_s = StrictIntegerField(
+        required=False,
+        default=ROUND_DEADLINE_DEFAULT_S,
+        min_value=ROUND_DEADLINE_MIN_S,
+        max_value=creation.ROUND_DEADLINE_MAX_S,
+        help_text="Seconds each round has from its opening; a game still running then is decided.",
+    )
+    absent_after_s = StrictIntegerField(
+        required=False,
+        default=ABSENT_AFTER_DEFAULT_S,
+        min_value=creation.ABSENT_AFTER_MIN_S,
+        max_value=creation.ABSENT_AFTER_MAX_S,
+        help_text="The organiser's page lists players who have not moved for longer than "
+        "this many seconds.",
+    )
+    starts_at = serializers.DateTimeField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="When the championship starts by itself (ISO 8601; UTC without an "
+        "offset); in the future.",
+    )
+    entries_close_at = serializers.DateTimeField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="When entries close (ISO 8601; UTC without an offset); in the future, "
+        "and not after `starts_at`.",
+    )
+    points_system = serializers.ChoiceField(
+        choices=list(tiebreaks.POINT_SYSTEMS), required=False, default="2-1-0"
+    )
+    tiebreaks = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(tiebreaks.TIEBREAKS)),
+        required=False,
+        default=list(tiebreaks.DEFAULT_TIEBREAKS),
+        max_length=len(tiebreaks.TIEBREAKS),
+        help_text="The tie-breaks in the order they apply.",
+    )
+    visibility = serializers.ChoiceField(
+        choices=Championship.Visibility.choices, required=False, default="public"
+    )
+
+
+class EditChampionshipSerializer(CreateChampionshipSerializer):
+    """Any of the settings; the ones left out stay as they are (`time_control: null`
+    removes the clock, where the game's rules allow that)."""
+
+
+class ChampionshipSerializer(serializers.ModelSerializer):
+    game = GameChoiceField()
+    organiser = serializers.CharField(source="organiser.username")
+    time_control = TimeControlField(allow_null=True)
+    winner = serializers.SerializerMethodField()
+    entrants = serializers.SerializerMethodField()
+    invitations = serializers.SerializerMethodField(
+        help_text="The players invited who have not answered yet; only for the organiser "
+        "(null for everyone else)."
+    )
+    page = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Championship
+        fields = [
+            "id", "name", "description", "game", "options", "group_size", "advance_per_group",
+            "group_format", "playoff_format", "third_place", "rated", "time_control",
+            "round_deadline_s", "absent_after_s", "starts_at", "entries_close_at",
+            "points_system", "tiebreaks", "visibility", "organiser", "status", "winner",
+            "entrants", "invitations", "created_at", "started_at", "finished_at", "page",
+        ]  # fmt: skip
+
+    def get_winner(self, championship: Championship) -> str | None:
+        return championship.winner.username if championship.winner_id else None
+
+    def get_entrants(self, championship: Championship) -> list[str]:
+        return [entry.player.username for entry in championship.entries.select_related("player")]
+
+    @extend_schema_field(
+        {"type": "array", "items": {"type": "string"}, "nullable": True, "readOnly": True}
+    )
+    def get_invitations(self, championship: Championship) -> list[str] | None:
+        request = self.context.get("request")
+        if request is None or request.user.pk != championship.organiser_id:
+            return None
+        return [
+            invitation.player.username for invitation in selectors.pending_invitations(championship)
+        ]
+
+    def get_page(self, championship: Championship) -> str:
+        request = self.context.get("request")
+        url = championship.get_absolute_url()
+        return request.build_absolute_uri(url) if request else url
+
+
+# `?format=` of the exports: the JSON body (the default), or a CSV file of the same rows.
+
+
+class ChampionshipsView(APIView):
+    def get_permissions(self) -> list:
+        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
+
+    @extend_schema(
+        operation_id="championships_list",
+        parameters=[OpenApiParameter("status", str, enum=Championship.Status.values)],
+        responses={200: ChampionshipSerializer(many=True), **error_responses(400)},
+        summary="Championships, newest first",
+    )
+    def get(self, request: Request) -> Response:
+        championships = visible_championships(request.user)
+        wanted = query_params.choice(request, "status", Championship.Status.values)
+        if wanted:
+            championships = championships.filter(status=wanted)
+        data = ChampionshipSerializer(championships[:200], many=True, context={"request": request})
+        return Response(data.data)
+
+    @extend_schema(
+        operation_id="championships_create",
+        request=CreateChampionshipSerializer,
+        responses={201: ChampionshipSerializer, **error_responses(400, 401, 403)},
+        summary="Create a championship; you are its organiser",
+    )
+    def post(self, request: Request) -> Response:
+        payload = CreateChampionshipSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        championship = services.create_championship(
+            organiser=request.user, **payload.validated_data
+        )
+        body = ChampionshipSerializer(championship, context={"request": request}).data
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class ChampionshipView(APIView):
+    def get_permissions(self) -> list:
+        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
+
+    @extend_schema(
+        operation_id="championships_detail",
+        responses={200: ChampionshipSerializer, **error_responses(404)},
+        summary="A championship",
+    )
+    def get(self, request: Request, championship_id: int) -> Response:
+        championship = championship_for(request, championship_id)
+        return Response(ChampionshipSerializer(championship, context={"request": request}).data)
+
+    @extend_schema(
+        operation_id="championships_edit",
+        request=EditChampionshipSerializer,
+        responses={200: ChampionshipSerializer, **error_responses(400, 401, 403, 404, 409)},
+        summary="Change any settings before the start (organiser); the change is logged",
+    )
+    def patch(self, request: Request, championship_id: int) -> Response:
+        championship_for(request, championship_id)
+        payload = EditChampionshipSerializer(data=request.data, partial=True)
+        payload.is_valid(raise_exception=True)
+        championship = services.edit_championship(
+            championship_id, by=request.user, **payload.validated_data
+        )
+        return Response(ChampionshipSerializer(championship, context={"request": request}).data)

@@ -1,0 +1,81 @@
+"""The organiser's decision on a game, and the championship's log of decisions."""
+
+from drf_spectacular.utils import (
+    extend_schema,
+)
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.api_docs import error_responses
+from config.api_fields import StrictCharField
+from games.api import USERNAME_LENGTH
+from tournaments import selectors, services
+from tournaments.api.lookup import championship_for
+from tournaments.models import (
+    Decision,
+)
+
+
+class AdjudicationSerializer(serializers.Serializer):
+    outcome = serializers.ChoiceField(
+        choices=list(services.adjudication.OUTCOMES),
+        help_text="win (give `winner`), draw, or double_forfeit (both lose; groups only).",
+    )
+    winner = StrictCharField(
+        required=False, allow_null=True, max_length=USERNAME_LENGTH, help_text="Who wins."
+    )
+    reason = StrictCharField(
+        max_length=services.adjudication.REASON_MAX_CHARS,
+        help_text="Why: shown in the championship's log and to the players.",
+    )
+
+
+class DecisionSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    at = serializers.DateTimeField()
+    by = serializers.CharField(allow_null=True, help_text="null: decided by the rules.")
+    action = serializers.ChoiceField(choices=Decision.Action.choices)
+    players = serializers.ListField(child=serializers.CharField())
+    game = serializers.IntegerField(allow_null=True)
+    before = serializers.DictField()
+    after = serializers.DictField()
+    reason = serializers.CharField()
+
+
+class AdjudicateView(APIView):
+    @extend_schema(
+        operation_id="games_adjudicate",
+        request=AdjudicationSerializer,
+        responses={200: DecisionSerializer, **error_responses(400, 401, 403, 404, 409)},
+        summary="Decide a championship game, running or finished (its organiser)",
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        payload = AdjudicationSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = payload.validated_data
+        decision = services.adjudicate(
+            game_id,
+            by=request.user,
+            outcome=data["outcome"],
+            winner=data.get("winner"),
+            reason=data["reason"],
+        )
+        decision = selectors.decisions(decision.championship).get(pk=decision.pk)
+        return Response(DecisionSerializer(selectors.decision_entry(decision)).data)
+
+
+class DecisionLogView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="championships_log",
+        responses={200: DecisionSerializer(many=True), **error_responses(404)},
+        summary="Every decision of the organiser and of the rules, newest first",
+    )
+    def get(self, request: Request, championship_id: int) -> Response:
+        championship = championship_for(request, championship_id)
+        entries = [selectors.decision_entry(d) for d in selectors.decisions(championship)]
+        return Response(DecisionSerializer(entries, many=True).data)

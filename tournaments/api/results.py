@@ -1,0 +1,167 @@
+"""Standings, bracket and games, the standings and the games also as CSV files."""
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config import query_params
+from config.api_docs import error_responses
+from games.models import Game
+from games.selectors import seat_names
+from tournaments import csv_exports, selectors, services
+from tournaments.api.lookup import championship_for
+
+EXPORT_FORMATS = ("json", "csv")
+
+
+def format_parameter(rows: str) -> OpenApiParameter:
+    return OpenApiParameter(
+        "format",
+        str,
+        enum=list(EXPORT_FORMATS),
+        description=f"json (the default), or csv: a file of {rows}",
+    )
+
+
+def json_or_csv(body, columns: str) -> dict:
+    """The 200 answer of an export: `body` as JSON, or with format=csv the CSV file."""
+    description = (
+        "JSON; with format=csv a CSV file (RFC 4180, UTF-8, a header row) with the columns "
+        f"{columns}. Text that starts with = + - @ is written with a leading '."
+    )
+    return {
+        (200, "application/json"): OpenApiResponse(body, description=description),
+        (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description=description),
+    }
+
+
+def wanted_format(request: Request) -> str:
+    return query_params.choice(request, "format", EXPORT_FORMATS) or "json"
+
+
+class StandingsView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="championships_standings",
+        parameters=[format_parameter("one row per player per group, then the final ranking")],
+        responses={
+            **json_or_csv(
+                inline_serializer(
+                    "Standings",
+                    {
+                        "groups": serializers.ListField(child=serializers.DictField()),
+                        "final": serializers.ListField(child=serializers.DictField()),
+                    },
+                ),
+                "stage (groups or final), group, rank, username, points, played, won, drawn, "
+                "lost, forfeits, then one per tie-break in the championship's order (the "
+                "names of the JSON `tiebreaks`); the final ranking's rows give rank and "
+                "username only",
+            ),
+            **error_responses(400, 404),
+        },
+        summary="Group tables with tie-breaks, and the final ranking (JSON or CSV)",
+    )
+    def get(self, request: Request, championship_id: int) -> Response | HttpResponse:
+        wanted = wanted_format(request)
+        championship = championship_for(request, championship_id)
+        services.ask_worker_if_due(championship)
+        body = selectors.standings(championship)
+        if wanted == "csv":
+            return csv_exports.download(
+                csv_exports.standings_csv(championship, body),
+                f"championship-{championship.pk}-standings.csv",
+            )
+        return Response(body)
+
+
+class BracketView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="championships_bracket",
+        responses={
+            200: inline_serializer(
+                "Bracket", {"rounds": serializers.ListField(child=serializers.DictField())}
+            ),
+            **error_responses(404),
+        },
+        summary="The playoff bracket",
+    )
+    def get(self, request: Request, championship_id: int) -> Response:
+        return Response(selectors.bracket_view(championship_for(request, championship_id)))
+
+
+class ChampionshipGamesView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="championships_games",
+        parameters=[
+            OpenApiParameter("status", str, enum=[Game.Status.ACTIVE, Game.Status.FINISHED]),
+            format_parameter("every game of the championship (in `status` if given)"),
+        ],
+        responses={
+            **json_or_csv(
+                inline_serializer(
+                    "ChampionshipGame",
+                    {
+                        "id": serializers.IntegerField(),
+                        "stage": serializers.CharField(),
+                        "round": serializers.IntegerField(),
+                        "players": serializers.DictField(),
+                        "status": serializers.CharField(),
+                        "result": serializers.DictField(),
+                    },
+                    many=True,
+                ),
+                "id, stage, group, round, match, first, second (the players by seat), status, "
+                "result (first, second, draw, none when both lost; empty while playing), "
+                "winner, reason, first_score, second_score, started, finished (ISO 8601), page",
+            ),
+            **error_responses(400, 404),
+        },
+        summary="The championship's games (JSON or CSV)",
+    )
+    def get(self, request: Request, championship_id: int) -> Response | HttpResponse:
+        wanted = query_params.choice(request, "status", [Game.Status.ACTIVE, Game.Status.FINISHED])
+        form = wanted_format(request)
+        championship = championship_for(request, championship_id)
+        games = selectors.championship_games(championship, wanted)
+        if form == "csv":
+            # Every game of the championship, not one page of them.
+            text = csv_exports.games_csv(
+                games.select_related("match__group"),
+                lambda game: request.build_absolute_uri(game.get_absolute_url()),
+            )
+            return csv_exports.download(text, f"championship-{championship.pk}-games.csv")
+        body = []
+        for game in games:
+            names = seat_names(game)
+            body.append(
+                {
+                    "id": game.pk,
+                    "stage": game.match.stage.kind,
+                    "round": game.match.round,
+                    "players": names,
+                    "status": game.status,
+                    "result": {
+                        "winner": names.get(game.winner) if game.winner else None,
+                        "reason": game.result_reason or None,
+                        "score": game.score,
+                    },
+                    "page": request.build_absolute_uri(game.get_absolute_url()),
+                }
+            )
+        return Response(body)

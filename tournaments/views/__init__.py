@@ -1,0 +1,30 @@
+"""Championship pages, one module a job. They read through selectors and write through
+services, like the API; what is in them is only turning those into what the templates
+show (translated labels, formatted numbers)."""
+
+from tournaments.views.actions import accept, decline, enter, start, withdraw
+from tournaments.views.calendars import account_calendar, championship_calendar, player_calendar
+from tournaments.views.championship_page import championship_page
+from tournaments.views.decisions import decide
+from tournaments.views.listing import championship_edit, championship_list, championship_new
+from tournaments.views.organising import organise
+from tournaments.views.words import number, round_title
+
+__all__ = [
+    "accept",
+    "account_calendar",
+    "championship_calendar",
+    "championship_edit",
+    "championship_list",
+    "championship_new",
+    "championship_page",
+    "decide",
+    "decline",
+    "enter",
+    "number",
+    "organise",
+    "player_calendar",
+    "round_title",
+    "start",
+    "withdraw",
+]

@@ -1,0 +1,162 @@
+"""What a visitor does on a championship's page: enter, answer an invitation, withdraw,
+and (the organiser) start it after a confirmation."""
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from config.errors import DomainError
+from tournaments import pairing, selectors, services
+from tournaments.durations import duration_text
+from tournaments.models import Championship, Entry
+from tournaments.views.access import back_to, visible_or_404
+from tournaments.views.words import (
+    format_text,
+    group_count,
+    time_control_text,
+)
+
+
+def action_target(request: HttpRequest, championship_id: int) -> Championship | HttpResponse:
+    """The championship an action is about; anonymous people are sent to log in first."""
+    if not request.user.is_authenticated:
+        page = reverse("championship", args=[championship_id])
+        return redirect_to_login(page)
+    return visible_or_404(request, championship_id)
+
+
+@require_POST
+def enter(request: HttpRequest, championship_id: int) -> HttpResponse:
+    championship = action_target(request, championship_id)
+    if isinstance(championship, HttpResponse):
+        return championship
+    username = request.POST.get("username", "").strip() or None
+    try:
+        added = services.enter_or_invite(championship.pk, by=request.user, username=username)
+    except DomainError as error:
+        messages.error(request, error.message)
+    else:
+        if isinstance(added, Entry):
+            messages.success(request, _("You have entered %(name)s.") % {"name": championship})
+        else:
+            messages.success(
+                request,
+                _("%(player)s is invited to %(name)s and enters on accepting.")
+                % {"player": added.player.username, "name": championship},
+            )
+    return redirect(back_to(request, championship))
+
+
+@require_POST
+def accept(request: HttpRequest, championship_id: int) -> HttpResponse:
+    championship = action_target(request, championship_id)
+    if isinstance(championship, HttpResponse):
+        return championship
+    try:
+        services.accept_invitation(championship.pk, by=request.user)
+    except DomainError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("You have entered %(name)s.") % {"name": championship})
+    return redirect(championship.get_absolute_url())
+
+
+@require_POST
+def decline(request: HttpRequest, championship_id: int) -> HttpResponse:
+    championship = action_target(request, championship_id)
+    if isinstance(championship, HttpResponse):
+        return championship
+    try:
+        services.decline_invitation(championship.pk, by=request.user)
+    except DomainError as error:
+        messages.error(request, error.message)
+        return redirect(championship.get_absolute_url())
+    messages.success(
+        request, _("You have declined the invitation to %(name)s.") % {"name": championship}
+    )
+    # A private championship is no longer the player's to see.
+    return redirect("championships")
+
+
+@require_POST
+def withdraw(request: HttpRequest, championship_id: int) -> HttpResponse:
+    championship = action_target(request, championship_id)
+    if isinstance(championship, HttpResponse):
+        return championship
+    username = request.POST.get("username", "").strip() or None
+    try:
+        removal = services.withdraw(championship.pk, by=request.user, username=username)
+    except DomainError as error:
+        messages.error(request, error.message)
+    else:
+        texts = {
+            services.Removal.WITHDRAWN: _(
+                "%(player)s has withdrawn; their remaining games are forfeited."
+            ),
+            services.Removal.UNINVITED: _("The invitation of %(player)s is cancelled."),
+        }
+        text = texts.get(removal, _("%(player)s is no longer entered."))
+        messages.success(request, text % {"player": username or request.user.username})
+    return redirect(back_to(request, championship))
+
+
+def start(request: HttpRequest, championship_id: int) -> HttpResponse:
+    """GET: what starting will do, with the button; POST: start."""
+    championship = action_target(request, championship_id)
+    if isinstance(championship, HttpResponse):
+        return championship
+    if request.method != "POST":
+        return _start_confirmation(request, championship)
+    try:
+        championship = services.start(championship.pk, by=request.user)
+    except DomainError as error:
+        messages.error(request, error.message)
+        return redirect(back_to(request, championship))
+    groups = championship.stages.get(kind="groups").groups.count()
+    messages.success(
+        request,
+        ngettext(
+            "The championship has started: %(count)s group is drawn and round one is open.",
+            "The championship has started: %(count)s groups are drawn and round one is open.",
+            groups,
+        )
+        % {"count": groups},
+    )
+    return redirect(back_to(request, championship))
+
+
+def _start_confirmation(request: HttpRequest, championship: Championship) -> HttpResponse:
+    if request.user.pk != championship.organiser_id:
+        raise PermissionDenied
+    if championship.status != Championship.Status.REGISTRATION:
+        messages.error(request, _("The championship has already started."))
+        return redirect("championship-organise", championship_id=championship.pk)
+    active = [e for e in selectors.entries_of(championship) if e.withdrawn_at is None]
+    return render(
+        request,
+        "tournaments/start.html",
+        {
+            "championship": championship,
+            "active_count": len(active),
+            "group_sizes": _group_sizes(championship, len(active)),
+            "invitations": selectors.pending_invitations(championship),
+            "time_control": time_control_text(championship.time_control),
+            "group_format": format_text(championship.group_format),
+            "playoff_format": format_text(championship.playoff_format),
+            "round_deadline": duration_text(championship.round_deadline_s),
+        },
+    )
+
+
+def _group_sizes(championship: Championship, entrants: int) -> list[int]:
+    """The sizes of the groups a start would draw now."""
+    count = group_count(championship, entrants)
+    if not count:
+        return []
+    return [len(group) for group in pairing.snake_groups(range(entrants), count)]

@@ -1,0 +1,148 @@
+"""A championship's page: standings, schedule, bracket, decisions."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from accounts import plans
+from games import registry
+from games.titles import result_reason
+from tournaments import bracket_drawing, selectors, services
+from tournaments.durations import duration_text
+from tournaments.forms import (
+    POINT_SYSTEM_LABELS,
+)
+from tournaments.models import Championship
+from tournaments.views.access import may_organise, visible_or_404
+from tournaments.views.words import (
+    DECISIONS_SHOWN,
+    LIVE,
+    format_text,
+    number,
+    round_title,
+    tiebreak_columns,
+    time_control_text,
+)
+
+
+def _group_tables(
+    championship: Championship, standings: dict, user, withdrawn: set[str]
+) -> list[dict]:
+    columns = tiebreak_columns(championship)
+    groups = []
+    for group in standings["groups"]:
+        rows = []
+        for row in group["rows"]:
+            rows.append(
+                {
+                    **row,
+                    "points": number(row["points"]),
+                    "url": reverse("player", args=[row["username"]]),
+                    "me": user.is_authenticated and row["username"] == user.username,
+                    "advances": row["rank"] <= championship.advance_per_group,
+                    "withdrawn": row["username"] in withdrawn,
+                    "values": [number(row["tiebreaks"].get(c["name"])) for c in columns],
+                }
+            )
+        groups.append({"name": group["name"], "rows": rows})
+    return groups
+
+
+def _schedule(championship: Championship) -> list[dict]:
+    stages = selectors.match_schedule(championship)
+    for stage in stages:
+        stage["title"] = _("Group stage") if stage["kind"] == "groups" else _("Playoff")
+        for round_ in stage["rounds"]:
+            if round_["name"]:
+                round_["title"] = round_title(round_["name"])
+            else:
+                round_["title"] = _("Round %(number)s") % {"number": round_["number"]}
+            for match in round_["matches"]:
+                match["live"] = any(game["live"] for game in match["games"])
+                for game in match["games"]:
+                    game["reason_text"] = result_reason(game["reason"] or "", championship.game)
+    return stages
+
+
+def _bracket(championship: Championship, schedule: list[dict]) -> bracket_drawing.Drawing:
+    live = {
+        match["id"]
+        for stage in schedule
+        for round_ in stage["rounds"]
+        for match in round_["matches"]
+        if match["live"]
+    }
+    rounds = [
+        {
+            "name": round_title(round_["name"]),
+            "matches": [{**match, "live": match["id"] in live} for match in round_["matches"]],
+        }
+        for round_ in selectors.bracket_view(championship)["rounds"]
+    ]
+    return bracket_drawing.draw({"rounds": rounds})
+
+
+def championship_page(request: HttpRequest, championship_id: int) -> HttpResponse:
+    championship = visible_or_404(request, championship_id)
+    services.ask_worker_if_due(championship)
+    game_format_help = (
+        registry.declaration(championship.game).format_help
+        if championship.game in registry.names()
+        else {}
+    )
+    user = request.user
+    entries = selectors.entries_of(championship)
+    mine = next((e for e in entries if user.is_authenticated and e.player_id == user.pk), None)
+    withdrawn = {e.player.username for e in entries if e.withdrawn_at is not None}
+    standings = selectors.standings(championship)
+    limit = plans.championship_entrant_limit(championship.organiser)
+    registration = championship.status == Championship.Status.REGISTRATION
+    closed = registration and selectors.entries_closed(championship)
+    full = limit is not None and len(entries) >= limit
+    schedule = _schedule(championship)
+    invitation = selectors.invitation_of(championship, user) if registration else None
+    return render(
+        request,
+        "tournaments/championship.html",
+        {
+            "championship": championship,
+            "live": championship.status in LIVE,
+            "registration": registration,
+            "entries_closed": closed,
+            "invitation": invitation,
+            "round_deadline": duration_text(championship.round_deadline_s),
+            "entries": entries,
+            "active_entries": [e for e in entries if e.withdrawn_at is None],
+            "entrant_limit": limit,
+            "full": full,
+            "my_entry": mine,
+            "can_enter": user.is_authenticated
+            and registration
+            and not closed
+            and mine is None
+            and invitation is None
+            and not full,
+            "can_withdraw": mine is not None
+            and mine.withdrawn_at is None
+            and championship.status != Championship.Status.FINISHED,
+            "may_organise": may_organise(user, championship),
+            "time_control": time_control_text(championship.time_control),
+            "group_format": format_text(championship.group_format),
+            "playoff_format": format_text(championship.playoff_format),
+            "group_format_help": game_format_help.get(championship.group_format, ""),
+            "playoff_format_help": game_format_help.get(championship.playoff_format, ""),
+            "points_system": POINT_SYSTEM_LABELS.get(
+                championship.points_system, championship.points_system
+            ),
+            "tiebreak_columns": tiebreak_columns(championship),
+            "groups": _group_tables(championship, standings, user, withdrawn),
+            "final": [
+                {**row, "url": reverse("player", args=[row["username"]])}
+                for row in standings["final"]
+            ],
+            "schedule": schedule,
+            "drawing": _bracket(championship, schedule),
+            "decisions": list(selectors.decisions(championship)[:DECISIONS_SHOWN]),
+        },
+    )

@@ -1,0 +1,82 @@
+"""Championship words for people: round names, numbers, clocks, formats, tie-breaks."""
+
+from decimal import Decimal
+
+from django.utils import formats
+from django.utils.translation import gettext as _
+
+from tournaments import pairing, tiebreaks
+from tournaments.durations import duration_text
+from tournaments.forms import (
+    FORMAT_LABELS,
+    tiebreak_label,
+)
+from tournaments.models import Championship
+
+LIVE = (Championship.Status.GROUPS, Championship.Status.PLAYOFF)
+FINISHED_SHOWN = 50
+DECISIONS_SHOWN = 100
+
+
+def round_title(name: str | None) -> str:
+    """A bracket round's name (English in the data) in the page's language."""
+    if name is None:
+        return ""
+    fixed = {
+        "Final": _("Final"),
+        "Semi-finals": _("Semi-finals"),
+        "Quarter-finals": _("Quarter-finals"),
+        "Third place": _("Third place"),
+    }
+    if name in fixed:
+        return fixed[name]
+    if name.startswith("Round of "):
+        return _("Round of %(players)s") % {"players": name.removeprefix("Round of ")}
+    return name
+
+
+def number(value: float | int | None) -> str:
+    """2.0 as 2, 2.5 as 2.5 (2,5 in Russian and Polish), 2.25 as 2.25."""
+    if value is None:
+        return ""
+    return formats.number_format(Decimal(f"{value:g}"), use_l10n=True)
+
+
+def time_control_text(control: dict | None) -> str:
+    if not control:
+        return _("No clock")
+    parts = []
+    initial, increment, move = (control.get(k) for k in ("initial_s", "increment_s", "move_s"))
+    if initial:
+        text = _("%(minutes)s min per player") % {"minutes": number(round(initial / 60, 2))}
+        if increment:
+            text += " " + _("+ %(seconds)s s per move") % {"seconds": number(increment)}
+        parts.append(text)
+    if move and move >= 60 and move == int(move):
+        parts.append(_("at most %(time)s per move") % {"time": duration_text(int(move))})
+    elif move:
+        parts.append(_("at most %(seconds)s s per move") % {"seconds": number(move)})
+    return ", ".join(parts)
+
+
+def format_text(name: str) -> str:
+    return str(FORMAT_LABELS.get(name, name))
+
+
+def tiebreak_columns(championship: Championship) -> list[dict]:
+    """The tie-breaks in the order applied; the drawing of lots is always the last word."""
+    names = list(championship.tiebreaks or tiebreaks.DEFAULT_TIEBREAKS)
+    if "lots" not in names:
+        names.append("lots")
+    columns = []
+    for name in names:
+        short, full, help_text = tiebreak_label(name)
+        columns.append({"name": name, "short": short, "full": full, "help": help_text})
+    return columns
+
+
+def group_count(championship: Championship, entrants: int) -> int:
+    """How many groups a start would draw with this many entrants."""
+    if entrants < 2:
+        return 0
+    return pairing.group_count_for(entrants, championship.group_size)
