@@ -1,6 +1,15 @@
 from django.contrib import admin
 
-from tournaments.models import Championship, Entry, FinalRank, Group, Match, Stage
+from tournaments.models import (
+    Championship,
+    Decision,
+    Entry,
+    FinalRank,
+    Group,
+    Invitation,
+    Match,
+    Stage,
+)
 
 
 class EntryInline(admin.TabularInline):
@@ -22,7 +31,9 @@ class ChampionshipAdmin(admin.ModelAdmin):
 
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
-    list_display = ["stage", "group", "round", "index", "first", "second", "status", "winner"]
+    list_display = [
+        "stage", "group", "round", "index", "first", "second", "status", "winner", "deadline",
+    ]  # fmt: skip
     list_filter = ["status", "stage__kind"]
     raw_id_fields = ["stage", "group", "first", "second", "winner"]
 
@@ -30,3 +41,31 @@ class MatchAdmin(admin.ModelAdmin):
 admin.site.register(Stage)
 admin.site.register(Group)
 admin.site.register(FinalRank)
+
+
+@admin.register(Invitation)
+class InvitationAdmin(admin.ModelAdmin):
+    list_display = ["championship", "player", "status", "invited_at", "answered_at"]
+    list_filter = ["status"]
+    raw_id_fields = ["championship", "player"]
+
+
+@admin.register(Decision)
+class DecisionAdmin(admin.ModelAdmin):
+    """The log is a record of what was decided: read here, never rewritten."""
+
+    list_display = ["at", "championship", "action", "by", "game"]
+    list_filter = ["action"]
+    search_fields = ["championship__name", "by__username", "reason"]
+    readonly_fields = [
+        "championship", "by", "at", "action", "players", "game", "before", "after", "reason",
+    ]  # fmt: skip
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
