@@ -102,8 +102,10 @@ def test_sixteen_players_two_no_shows_and_one_who_stops_reach_a_champion(make_us
     assert championship.status == Championship.Status.FINISHED
     assert championship.winner not in absent | {quitter}
     assert organiser_decisions == 1
-    assert Decision.objects.filter(championship=championship, by=organiser).count() == 1
-    decision = Decision.objects.get(championship=championship, by=organiser)
+    # The organiser's only decisions: the start, and the one game.
+    decided = Decision.objects.filter(championship=championship, by=organiser)
+    assert sorted(decided.values_list("action", flat=True)) == ["adjudicated", "started"]
+    decision = decided.get(action="adjudicated")
     assert quitter in decision.players.all() and decision.game.match.stage.kind == "playoff"
     for player in absent:
         games = Game.objects.filter(match__stage__championship=championship, seats__user=player)

@@ -71,7 +71,8 @@ def test_only_the_organiser_decides(organiser, players, make_user):
         assert answer.status_code == 403
         assert answer.json()["error"]["code"] == "permission_denied"
     game.refresh_from_db()
-    assert game.status == Game.Status.ACTIVE and not Decision.objects.exists()
+    assert game.status == Game.Status.ACTIVE
+    assert not Decision.objects.filter(action="adjudicated").exists()
 
 
 def test_a_private_championships_game_is_404_to_an_outsider(organiser, players, make_user):
@@ -116,7 +117,8 @@ def test_a_wrong_decision_is_400_naming_the_field_and_changes_nothing(
     assert answer.status_code == 400, answer.content
     assert field in str(answer.json()["error"]["details"]) or field in str(answer.json())
     game.refresh_from_db()
-    assert game.status == Game.Status.ACTIVE and not Decision.objects.exists()
+    assert game.status == Game.Status.ACTIVE
+    assert not Decision.objects.filter(action="adjudicated").exists()
 
 
 def test_a_double_forfeit_in_a_group_is_a_loss_for_both(organiser, organiser_api, players):
@@ -229,7 +231,9 @@ def test_the_log_lists_every_decision_newest_first(organiser, organiser_api, pla
     adjudicate(organiser_api, first, outcome="draw", reason="Agreed by phone.")
     answer = api.get(f"/api/championships/{championship.pk}/log/")
     assert answer.status_code == 200
-    (entry,) = answer.json()
+    entry, started = answer.json()  # newest first
+    assert (started["action"], started["by"]) == ("started", "organiser")
+    assert started["after"] == {"entrants": 3, "groups": 1}
     assert (entry["action"], entry["by"], entry["game"]) == ("adjudicated", "organiser", first.pk)
     assert entry["players"] == sorted(seat.user.username for seat in first.seats.all())
     assert entry["reason"] == "Agreed by phone."

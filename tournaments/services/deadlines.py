@@ -129,8 +129,7 @@ def start_on_schedule(championship_id: int) -> bool:
             return False
         entrants = championship.entries.count()
         if entrants >= 2:
-            start(championship.pk, by=championship.organiser)
-            decision_log.record(championship, Decision.Action.STARTED, by=None)
+            start(championship.pk, by=championship.organiser, on_schedule=True)
             return True
         before = {"starts_at": championship.starts_at.isoformat()}
         championship.starts_at = max(championship.starts_at, now) + POSTPONE_BY

@@ -12,8 +12,8 @@ from accounts.models import User
 from config.errors import Conflict, NotAllowed
 from ratings.selectors import ratings_of
 from tournaments import pairing
-from tournaments.models import Championship, Entry, Group, GroupMember, Match, Stage
-from tournaments.services import announcements
+from tournaments.models import Championship, Decision, Entry, Group, GroupMember, Match, Stage
+from tournaments.services import announcements, decision_log
 from tournaments.services.invitations import cancel_pending_invitations
 from tournaments.services.locking import locked_championship
 from tournaments.services.progress import open_round
@@ -42,8 +42,9 @@ def seeding_order(entries: Iterable[Entry], game: str) -> list[Entry]:
     return sorted(entries, key=key)
 
 
-def start(championship_id: int, *, by: User) -> Championship:
-    """Seed, draw the groups, schedule every round robin and open round one."""
+def start(championship_id: int, *, by: User, on_schedule: bool = False) -> Championship:
+    """Seed, draw the groups, schedule every round robin and open round one; logged as the
+    organiser's decision, or the schedule's (`on_schedule`)."""
     with transaction.atomic():
         championship = locked_championship(championship_id)
         if by.pk != championship.organiser_id:
@@ -90,6 +91,12 @@ def start(championship_id: int, *, by: User) -> Championship:
         championship.status = Championship.Status.GROUPS
         championship.started_at = timezone.now()
         championship.save(update_fields=["status", "started_at"])
+        decision_log.record(
+            championship,
+            Decision.Action.STARTED,
+            by=None if on_schedule else by,
+            after={"entrants": len(entries), "groups": count},
+        )
         announcements.championship_started(championship)
         open_round(championship, stage.matches.filter(round=1))
         cancel_pending_invitations(championship)
