@@ -1,6 +1,9 @@
 """The organiser decides a game: POST /api/games/{id}/adjudicate/, and what follows."""
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 from freezegun import freeze_time
 
 from accounts.models import Plan
@@ -15,7 +18,7 @@ from tests.tournaments.deadline_support import (
     running_games,
     started_championship,
 )
-from tournaments import selectors
+from tournaments import selectors, services
 from tournaments.models import Championship, Decision, Match
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
@@ -237,3 +240,42 @@ def test_the_log_lists_every_decision_newest_first(organiser, organiser_api, pla
     assert (entry["action"], entry["by"], entry["game"]) == ("adjudicated", "organiser", first.pk)
     assert entry["players"] == sorted(seat.user.username for seat in first.seats.all())
     assert entry["reason"] == "Agreed by phone."
+
+
+def level_final_awaiting(organiser, players, frozen):
+    championship = started_championship(organiser, players, group_size=2, advance=1)
+    past_the_deadline(championship, frozen)
+    (final,) = running_games(championship)
+    play_a_move(final)
+    play_a_move(final)
+    past_the_deadline(championship, frozen)
+    assert Match.objects.get(pk=final.match_id).status == Match.Status.AWAITING
+    return championship, final
+
+
+def test_a_level_final_the_organiser_calls_a_draw_is_replayed_with_a_rounds_time(
+    organiser, organiser_api, players
+):
+    with freeze_time("2026-03-01 10:00:00") as frozen:
+        championship, final = level_final_awaiting(organiser, players, frozen)
+        answer = adjudicate(organiser_api, final, outcome="draw", reason="Play it again.")
+        assert answer.status_code == 200, answer.content
+        match = Match.objects.get(pk=final.match_id)
+        assert match.status == Match.Status.PLAYING
+        (replay,) = running_games(championship)
+        assert replay.pk != final.pk and replay.format == "express"
+        assert match.deadline == timezone.now() + timedelta(seconds=60)
+
+
+def test_a_withdrawal_from_an_awaiting_match_sends_the_other_player_on(
+    organiser, organiser_api, players
+):
+    with freeze_time("2026-03-01 10:00:00") as frozen:
+        championship, final = level_final_awaiting(organiser, players, frozen)
+        leaving, staying = (seat.user for seat in final.seats.order_by("order"))
+        services.withdraw(championship.pk, by=organiser, username=leaving.username)
+    match = Match.objects.get(pk=final.match_id)
+    assert match.status == Match.Status.FINISHED and match.forfeit
+    assert match.winner.player == staying
+    championship.refresh_from_db()
+    assert championship.winner == staying

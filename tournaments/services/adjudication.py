@@ -3,6 +3,7 @@ as a correction of a finished one; the match, the standings, the bracket and the
 follow, and the decision is logged."""
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -16,7 +17,7 @@ from tournaments import bracket
 from tournaments.models import Championship, Decision, FinalRank, Match, Stage
 from tournaments.services import announcements, decision_log
 from tournaments.services.locking import locked_championship
-from tournaments.services.progress import schedule_advance
+from tournaments.services.progress import round_deadline, schedule_advance
 from tournaments.visibility import championship_visible_to
 
 OUTCOMES = ("win", "draw", "double_forfeit")
@@ -51,6 +52,8 @@ def adjudicate(
         game = game_decisions.decide(game.pk, winner_seat, reason_code)
         if corrected:
             _reopen(championship, match)
+        if outcome == "draw" and match.stage.kind == Stage.Kind.PLAYOFF:
+            _time_for_a_replay(championship, match)
         decision = decision_log.record(
             championship,
             Decision.Action.ADJUDICATED,
@@ -156,6 +159,16 @@ def _reopen(championship: Championship, match: Match) -> None:
         championship.winner = None
         championship.finished_at = None
         championship.save(update_fields=["status", "winner", "finished_at"])
+
+
+def _time_for_a_replay(championship: Championship, match: Match) -> None:
+    """A playoff game the organiser calls a draw is replayed (K16), with a round's time
+    from now when its own is up."""
+    now = timezone.now()
+    if match.deadline is None or match.deadline <= now:
+        match.deadline = round_deadline(championship, now)
+        match.reminders_sent = 0
+        match.save(update_fields=["deadline", "reminders_sent"])
 
 
 def _result(game: Game, match: Match) -> dict:

@@ -176,6 +176,10 @@ def _settle_matches(championship: Championship) -> None:
             match.forfeit = result.walkover
         elif last.result_reason == ResultReason.DOUBLE_FORFEIT:
             match.forfeit = True  # both lose
+        elif match.stage.kind == Stage.Kind.PLAYOFF and _one_withdrawn(match):
+            # Level, and one of the two has withdrawn since: the other goes on.
+            match.winner = next(e for e in (match.first, match.second) if e.withdrawn_at is None)
+            match.forfeit = True
         elif match.stage.kind == Stage.Kind.PLAYOFF:
             if match.status == Match.Status.PLAYING and _time_is_up(match):
                 # Level when the round's time is up: the organiser decides who goes on.
@@ -191,6 +195,10 @@ def _settle_matches(championship: Championship) -> None:
             match.drawn = True
         match.status = Match.Status.FINISHED
         match.save(update_fields=["winner", "drawn", "forfeit", "status"])
+
+
+def _one_withdrawn(match: Match) -> bool:
+    return sum(entry.withdrawn_at is not None for entry in (match.first, match.second)) == 1
 
 
 def _time_is_up(match: Match) -> bool:
