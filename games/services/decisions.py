@@ -12,7 +12,7 @@ from django.utils import timezone
 from games.engines import IllegalMove
 from games.models import Game, Move
 from games.outcomes import ResultReason
-from games.services import endings, moves, processing, seats
+from games.services import deadlines, endings, moves, processing, seats
 from games.services.updates import lock_game, save_and_publish
 
 
@@ -35,14 +35,16 @@ def end_at_deadline(game_id: int, deadline: datetime) -> Game:
         if game.status != Game.Status.ACTIVE:
             return game
         events: list[dict] = []
-        late = list(game.moves.filter(status=Move.Status.PENDING, received_at__gt=deadline))
+        pending = list(game.moves.filter(status=Move.Status.PENDING))
+        late = [move for move in pending if move.received_at > deadline]
         _refuse(game, late, "round_over", "The round's time was up.", events)
         if events:
             save_and_publish(game, events, fields=["version"])
-        processing.process_game(game_id)  # the moves that came in time, and the clocks
-        game = lock_game(game_id)
-        if game.status != Game.Status.ACTIVE:
-            return game
+        if len(late) < len(pending) or deadlines.clock_overdue(game):
+            processing.process_game(game_id)  # the moves that came in time, and the clocks
+            game = lock_game(game_id)
+            if game.status != Game.Status.ACTIVE:
+                return game
         events = []
         now = timezone.now()
         absent = game.to_move

@@ -30,5 +30,5 @@ def record(
     )
     people = list(players)
     if people:
-        decision.players.set(people)
+        decision.players.add(*people)
     return decision
