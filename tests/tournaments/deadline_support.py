@@ -71,5 +71,18 @@ def past_the_deadline(championship: Championship, frozen) -> None:
     services.sweep()
 
 
+def level_final(organiser: User, players: list[User], frozen) -> tuple[Championship, Game]:
+    """Four players in groups of two: the group games are no-shows at the deadline, then
+    the final's players make a move each and stop, so it is level at its deadline and
+    waits for the organiser."""
+    championship = started_championship(organiser, players, group_size=2, advance=1)
+    past_the_deadline(championship, frozen)
+    (final,) = running_games(championship)
+    play_a_move(final)
+    play_a_move(final)
+    past_the_deadline(championship, frozen)
+    return championship, final
+
+
 def now():
     return timezone.now()

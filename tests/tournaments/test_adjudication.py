@@ -12,6 +12,7 @@ from games.models import Game
 from ratings.models import Rating, RatingChange
 from tests.conftest import client_with_token
 from tests.tournaments.deadline_support import (
+    level_final,
     past_the_deadline,
     play_a_move,
     player_to_move,
@@ -243,12 +244,7 @@ def test_the_log_lists_every_decision_newest_first(organiser, organiser_api, pla
 
 
 def level_final_awaiting(organiser, players, frozen):
-    championship = started_championship(organiser, players, group_size=2, advance=1)
-    past_the_deadline(championship, frozen)
-    (final,) = running_games(championship)
-    play_a_move(final)
-    play_a_move(final)
-    past_the_deadline(championship, frozen)
+    championship, final = level_final(organiser, players, frozen)
     assert Match.objects.get(pk=final.match_id).status == Match.Status.AWAITING
     return championship, final
 

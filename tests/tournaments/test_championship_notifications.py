@@ -11,8 +11,8 @@ from accounts.models import Plan
 from notifications.models import Notification
 from tests.support.championships import invite_and_accept
 from tests.tournaments.deadline_support import (
+    level_final,
     past_the_deadline,
-    play_a_move,
     running_games,
     started_championship,
 )
@@ -117,12 +117,7 @@ def test_a_level_playoff_game_tells_the_organiser_and_the_decision_tells_the_pla
     organiser, players
 ):
     with freeze_time("2026-03-01 10:00:00") as frozen:
-        championship = started_championship(organiser, players, group_size=2, advance=1)
-        past_the_deadline(championship, frozen)
-        (final,) = running_games(championship)
-        play_a_move(final)
-        play_a_move(final)
-        past_the_deadline(championship, frozen)
+        championship, final = level_final(organiser, players, frozen)
         (need,) = Notification.objects.filter(user=organiser, kind="organiser_needed")
         assert need.url == f"/championships/{championship.pk}/organise/"
         winner, loser = (seat.user for seat in final.seats.order_by("order"))

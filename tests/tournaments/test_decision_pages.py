@@ -6,8 +6,7 @@ from freezegun import freeze_time
 
 from accounts.models import Plan
 from tests.tournaments.deadline_support import (
-    past_the_deadline,
-    play_a_move,
+    level_final,
     running_games,
     started_championship,
 )
@@ -30,16 +29,6 @@ def browser(user) -> Client:
     client = Client()
     client.force_login(user)
     return client
-
-
-def level_final(organiser, players, frozen):
-    championship = started_championship(organiser, players, group_size=2, advance=1)
-    past_the_deadline(championship, frozen)
-    (final,) = running_games(championship)
-    play_a_move(final)
-    play_a_move(final)
-    past_the_deadline(championship, frozen)
-    return championship, final
 
 
 def test_the_organiser_decides_a_level_final_from_the_organise_page(organiser, players):
