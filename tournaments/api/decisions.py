@@ -1,6 +1,7 @@
 """The organiser's decision on a game, and the championship's log of decisions."""
 
 from drf_spectacular.utils import (
+    OpenApiParameter,
     extend_schema,
 )
 from rest_framework import serializers
@@ -9,6 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config import query_params
 from config.api_docs import error_responses
 from config.api_fields import StrictCharField
 from games.api import USERNAME_LENGTH
@@ -67,15 +69,33 @@ class AdjudicateView(APIView):
         return Response(DecisionSerializer(selectors.decision_entry(decision)).data)
 
 
+# The log of a big championship holds an entry for every game decided at a deadline.
+LOG_PAGE = 200
+LOG_PAGE_MAX = 1000
+
+
 class DecisionLogView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
         operation_id="championships_log",
-        responses={200: DecisionSerializer(many=True), **error_responses(404)},
+        parameters=[
+            OpenApiParameter(
+                "limit",
+                int,
+                description=f"At most this many (default {LOG_PAGE}, at most {LOG_PAGE_MAX}).",
+            ),
+            OpenApiParameter("before", int, description="Only decisions older than this id."),
+        ],
+        responses={200: DecisionSerializer(many=True), **error_responses(400, 404)},
         summary="Every decision of the organiser and of the rules, newest first",
     )
     def get(self, request: Request, championship_id: int) -> Response:
+        limit = query_params.whole_number(request, "limit", default=LOG_PAGE, maximum=LOG_PAGE_MAX)
+        before = query_params.whole_number(request, "before", default=0, maximum=2**63 - 1)
         championship = championship_for(request, championship_id)
-        entries = [selectors.decision_entry(d) for d in selectors.decisions(championship)]
+        decisions = selectors.decisions(championship)
+        if before:
+            decisions = decisions.filter(pk__lt=before)
+        entries = [selectors.decision_entry(d) for d in decisions[:limit]]
         return Response(DecisionSerializer(entries, many=True).data)

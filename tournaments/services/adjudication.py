@@ -43,11 +43,14 @@ def adjudicate(
             "stage", "first__player", "second__player"
         ).get(pk=game.match_id)  # fmt: skip
         winner_seat = _checked(game, match, outcome, winner, reason)
-        _refuse_if_settled_later(championship, match, game)
-        was = _result(game, match)
         reason_code = (
             ResultReason.DOUBLE_FORFEIT if outcome == "double_forfeit" else ResultReason.ADJUDICATED
         )
+        repeated = _same_decision_again(game, winner_seat, reason_code, reason)
+        if repeated is not None:
+            return repeated  # a retried request: decided already, nothing to do again
+        _refuse_if_settled_later(championship, match, game)
+        was = _result(game, match)
         corrected = game.status == Game.Status.FINISHED
         game = game_decisions.decide(game.pk, winner_seat, reason_code)
         if corrected:
@@ -71,6 +74,18 @@ def adjudicate(
         announcements.decision_made(decision)
         schedule_advance(championship.pk)
     return decision
+
+
+def _same_decision_again(
+    game: Game, winner_seat: str | None, reason_code: str, reason: str
+) -> Decision | None:
+    """The organiser's last decision on this game when it already gave this very result
+    for this reason (a request sent twice); None otherwise."""
+    same_result = game.winner == (winner_seat or "") and game.result_reason == reason_code
+    if game.status != Game.Status.FINISHED or not same_result:
+        return None
+    last = Decision.objects.filter(game=game, action=Decision.Action.ADJUDICATED).first()
+    return last if last is not None and last.reason == reason.strip() else None
 
 
 def _checked(game: Game, match: Match, outcome: str, winner: str | None, reason: str) -> str | None:

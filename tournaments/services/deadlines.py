@@ -23,9 +23,11 @@ REMINDERS_HOURS = (24, 1)
 POSTPONE_BY = timedelta(days=1)
 
 
-def due_matches(now: datetime) -> list[int]:
-    """Matches still being played whose round's time is up."""
+def due_matches(now: datetime, championship: Championship | None = None) -> list[int]:
+    """Matches still being played whose round's time is up (of one championship, if given)."""
     due = Match.objects.filter(status=Match.Status.PLAYING, deadline__lte=now)
+    if championship is not None:
+        due = due.filter(stage__championship=championship)
     return list(due.order_by("deadline", "pk").values_list("pk", flat=True))
 
 
@@ -163,17 +165,14 @@ def ask_worker_if_due(championship: Championship) -> None:
         and championship.starts_at is not None
         and championship.starts_at <= now
     )
-    due = Match.objects.filter(
-        stage__championship=championship, status=Match.Status.PLAYING, deadline__lte=now
-    ).values_list("pk", flat=True)
-    if not start_due and not due.exists():
+    due = due_matches(now, championship)
+    if not start_due and not due:
         return
     if not cache.add(f"championships:worker-asked:{championship.pk}", 1, ASK_AGAIN_AFTER_S):
         return  # another reader has asked already
     if start_due:
         tasks.start_on_schedule.delay(championship.pk)
-    due_ids = list(due)
-    if due_ids:
-        tasks.decide_at_deadline.delay(due_ids)
+    if due:
+        tasks.decide_at_deadline.delay(due)
     if tasks.decide_at_deadline.app.conf.task_always_eager:
         championship.refresh_from_db()
