@@ -180,13 +180,6 @@ def decision(params: Mapping) -> str:
         text = _("The organiser of %(championship)s decided your game.") % {
             "championship": championship
         }
-    elif action == "deadline" and result:
-        text = _("Your game in %(championship)s was decided at the round's deadline: %(result)s.")
-        text %= {"championship": championship, "result": result}
-    elif action == "deadline":
-        text = _("Your game in %(championship)s was decided at the round's deadline.") % {
-            "championship": championship
-        }
     elif action == "withdrew":
         text = _("The organiser withdrew you from %(championship)s.") % {
             "championship": championship

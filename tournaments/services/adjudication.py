@@ -50,7 +50,7 @@ def adjudicate(
         if repeated is not None:
             return repeated  # a retried request: decided already, nothing to do again
         _refuse_if_settled_later(championship, match, game)
-        was = _result(game, match)
+        was = decision_log.game_result(game, match)
         corrected = game.status == Game.Status.FINISHED
         game = game_decisions.decide(game.pk, winner_seat, reason_code)
         if corrected:
@@ -64,7 +64,7 @@ def adjudicate(
             players=[match.first.player, match.second.player],
             game=game,
             before=was,
-            after={**_result(game, match), "outcome": outcome},
+            after={**decision_log.game_result(game, match), "outcome": outcome},
             reason=reason.strip(),
         )
         if corrected and game.rated:
@@ -184,13 +184,3 @@ def _time_for_a_replay(championship: Championship, match: Match) -> None:
         match.deadline = round_deadline(championship, now)
         match.reminders_sent = 0
         match.save(update_fields=["deadline", "reminders_sent"])
-
-
-def _result(game: Game, match: Match) -> dict:
-    """A game's result as the log keeps it."""
-    players = game_selectors.players_by_seat(game)
-    names = {match.first.player_id: match.first.player.username,
-             match.second.player_id: match.second.player.username}  # fmt: skip
-    winner = names.get(players.get(game.winner)) if game.winner else None
-    return {"status": game.status, "winner": winner, "reason": game.result_reason,
-            "score": game.score}  # fmt: skip

@@ -60,33 +60,19 @@ def decide_at_deadline(match_id: int) -> bool:
         if running is None:
             schedule_advance(championship.pk)  # its game has ended: the match settles
             return False
-        before = {"status": running.status, "score": running.score}
+        before = decision_log.game_result(running, match)
         game = game_decisions.end_at_deadline(running.pk, match.deadline)
-        players = game_selectors.players_by_seat(game)
-        winner = players.get(game.winner) if game.winner else None
-        decision = decision_log.record(
+        # The players hear the result as the game's ending (the game's own notice).
+        decision_log.record(
             championship,
             Decision.Action.DECIDED_AT_DEADLINE,
             by=None,
             players=[match.first.player, match.second.player],
             game=game,
             before=before,
-            after={
-                "status": game.status,
-                "score": game.score,
-                "reason": game.result_reason,
-                "winner": _username(match, winner),
-            },
+            after=decision_log.game_result(game, match),
         )
-        announcements.decision_made(decision)
     return True
-
-
-def _username(match: Match, user_id: int | None) -> str | None:
-    for entry in (match.first, match.second):
-        if entry is not None and entry.player_id == user_id:
-            return entry.player.username
-    return None
 
 
 def send_reminders(now: datetime) -> int:

@@ -3,8 +3,9 @@
 from collections.abc import Iterable
 
 from accounts.models import User
+from games import selectors as game_selectors
 from games.models import Game
-from tournaments.models import Championship, Decision
+from tournaments.models import Championship, Decision, Match
 
 
 def record(
@@ -32,3 +33,16 @@ def record(
     if people:
         decision.players.add(*people)
     return decision
+
+
+def game_result(game: Game, match: Match) -> dict:
+    """A game's result as the log keeps it: status, winner (a username), reason, score."""
+    seat_holder = game_selectors.players_by_seat(game)
+    names = {entry.player_id: entry.player.username for entry in (match.first, match.second)}
+    winner = names.get(seat_holder.get(game.winner)) if game.winner else None
+    return {
+        "status": game.status,
+        "winner": winner,
+        "reason": game.result_reason,
+        "score": game.score,
+    }
