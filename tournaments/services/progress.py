@@ -176,29 +176,23 @@ def _settle_matches(championship: Championship) -> None:
             match.forfeit = result.walkover
         elif last.result_reason == ResultReason.DOUBLE_FORFEIT:
             match.forfeit = True  # both lose
-        elif match.stage.kind == Stage.Kind.PLAYOFF and _one_withdrawn(match):
-            # Level, and one of the two has withdrawn since: the other goes on.
-            match.winner = next(e for e in (match.first, match.second) if e.withdrawn_at is None)
-            match.forfeit = True
         elif match.stage.kind == Stage.Kind.PLAYOFF:
-            if match.status == Match.Status.PLAYING and _time_is_up(match):
+            withdrawn = any(entry.withdrawn_at for entry in (match.first, match.second))
+            if withdrawn or not (match.status == Match.Status.AWAITING or _time_is_up(match)):
+                # A playoff needs a winner: replay with the seats swapped (K16; a game
+                # with extra time ends level only when its board is full), or, when a
+                # player has withdrawn since, the other goes on.
+                _open_match(championship, match, replays=games.count())
+            elif match.status == Match.Status.PLAYING:
                 # Level when the round's time is up: the organiser decides who goes on.
                 match.status = Match.Status.AWAITING
                 match.save(update_fields=["status"])
                 announcements.organiser_needed(championship, match)
-            elif match.status == Match.Status.PLAYING:
-                # A playoff needs a winner: replay with the seats swapped (K16; a game
-                # with extra time ends level only when its board is full).
-                _open_match(championship, match, replays=games.count())
             continue
         else:
             match.drawn = True
         match.status = Match.Status.FINISHED
         match.save(update_fields=["winner", "drawn", "forfeit", "status"])
-
-
-def _one_withdrawn(match: Match) -> bool:
-    return sum(entry.withdrawn_at is not None for entry in (match.first, match.second)) == 1
 
 
 def _time_is_up(match: Match) -> bool:
