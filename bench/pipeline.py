@@ -192,7 +192,7 @@ class Watcher(threading.Thread):
                     self.seen.append(time.perf_counter() - sent)
 
 
-def prepare() -> list[tuple[int, dict[str, str]]]:
+def prepare(count: int = GAMES) -> list[tuple[int, dict[str, str]]]:
     """Benchmark players and accepted friendly games, made through the services."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
@@ -207,7 +207,7 @@ def prepare() -> list[tuple[int, dict[str, str]]]:
     call_command("migrate", verbosity=0)
     games = []
     stamp = int(time.time())
-    for n in range(GAMES):
+    for n in range(count):
         blue = User.objects.create_user(username=f"bench-b{stamp}-{n}", password="x" * 12)
         red = User.objects.create_user(username=f"bench-r{stamp}-{n}", password="x" * 12)
         game = services.create_game(

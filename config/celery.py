@@ -3,8 +3,10 @@
 import os
 
 from celery import Celery, Task
-from celery.signals import task_postrun, task_prerun
+from celery.signals import task_postrun, task_prerun, worker_process_shutdown
 from django.db import close_old_connections, transaction
+
+from config import metrics
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -14,8 +16,9 @@ app.autodiscover_tasks()
 
 # Celery closes Django's database connections around every task unless told to reuse
 # them, and a new PostgreSQL connection per move costs more than the move itself. So
-# Celery's closing is switched off and tasks get Django's own request lifecycle: a
-# connection is kept for CONN_MAX_AGE, health-checked, and dropped once it has failed.
+# Celery's closing is switched off and tasks get Django's own request lifecycle: the
+# connection goes back to the process's pool after each task (or, without a pool, is kept
+# for CONN_MAX_AGE), health-checked, and dropped once it has failed.
 app.conf.CELERY_DB_REUSE_MAX = 2**62
 
 
@@ -27,6 +30,12 @@ def _database_before_task(**_kwargs) -> None:
 @task_postrun.connect
 def _database_after_task(**_kwargs) -> None:
     close_old_connections()
+    metrics.record_pool_use()
+
+
+@worker_process_shutdown.connect
+def _forget_worker_process(pid: int | None = None, **_kwargs) -> None:
+    metrics.forget_process(pid or os.getpid())
 
 
 class AfterCommitTask(Task):

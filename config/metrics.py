@@ -5,6 +5,15 @@ is set (the Procfile sets it), and `/metrics` adds them up; without it (embedded
 process) the numbers live in the process itself.
 """
 
+import os
+import time
+from pathlib import Path
+
+# prometheus_client picks its storage when first imported: the shared folder must exist by then.
+if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    Path(os.environ["PROMETHEUS_MULTIPROC_DIR"]).mkdir(parents=True, exist_ok=True)
+
+from django.core.signals import request_finished
 from prometheus_client import Counter, Gauge, Histogram
 
 MOVES = Counter(
@@ -34,3 +43,40 @@ POOL_TIMEOUTS = Counter(
     "championships_database_pool_timeouts",
     "Requests answered 503 because no database connection came free in time.",
 )
+
+
+POOL_READ_EVERY_SECONDS = 1.0
+_pool_read_at = 0.0
+
+
+def record_pool_use(force: bool = False) -> None:
+    """Copy this process's pool numbers into the shared gauges, at most once a second."""
+    global _pool_read_at
+    now = time.monotonic()
+    if not force and now - _pool_read_at < POOL_READ_EVERY_SECONDS:
+        return
+    _pool_read_at = now
+    from django.db import connection
+
+    pool = getattr(connection, "pool", None)
+    if pool is None:
+        return
+    stats = pool.get_stats()
+    POOL_CONNECTIONS.labels("size").set(stats.get("pool_size", 0))
+    POOL_CONNECTIONS.labels("available").set(stats.get("pool_available", 0))
+    POOL_CONNECTIONS.labels("waiting").set(stats.get("requests_waiting", 0))
+
+
+def _after_request(**_kwargs) -> None:
+    record_pool_use()
+
+
+request_finished.connect(_after_request, dispatch_uid="championships-pool-use")
+
+
+def forget_process(pid: int) -> None:
+    """A stopped process's gauges no longer count (its counters do)."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(pid)

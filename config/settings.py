@@ -15,6 +15,7 @@ from django.core.exceptions import ImproperlyConfigured
 from kombu import Exchange, Queue
 
 from config.converters import ID_SCHEMA
+from config.database_pool import database_pool_settings
 from config.email_settings import email_settings
 from config.env import env_bool, env_int, env_list, env_str
 from games.catalog import BUILT_IN
@@ -73,6 +74,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "config.middleware.NulCharacterMiddleware",
+    "config.busy.BusyDatabaseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -120,12 +122,18 @@ TEMPLATES = [
 
 # --- Database -----------------------------------------------------------------
 DATABASE_URL = env_str("DATABASE_URL")
+# The connection budget: every process holds a pool of at most DATABASE_POOL_MAX_SIZE
+# connections, so the processes sharing the server (DATABASE_POOL_PROCESSES, across every
+# machine) can never open more than DATABASE_MAX_CONNECTIONS less the reserve kept for
+# migrations, psql and the server's superuser slots. A request that finds its pool empty
+# waits DATABASE_POOL_TIMEOUT seconds and then answers 503 with Retry-After.
+DATABASE_POOL = database_pool_settings()
 if DATABASE_URL:
-    DATABASES = {
-        "default": dj_database_url.parse(
-            DATABASE_URL, conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60), conn_health_checks=True
-        )
-    }
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_health_checks=True)}
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DATABASE_POOL:
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = DATABASE_POOL.pool_options()
+    else:
+        DATABASES["default"]["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", 60)
 else:
     DATABASES = {
         "default": {
@@ -142,6 +150,11 @@ else:
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Metrics ----------------------------------------------------------------------
+# Prometheus scrapes /metrics with `Authorization: Bearer METRICS_TOKEN`; with no token,
+# /metrics answers only the machine itself, and never in production.
+METRICS_TOKEN = env_str("METRICS_TOKEN")
 
 # --- Redis: cache, Celery broker ----------------------------------------------
 REDIS_URL = env_str("REDIS_URL")

@@ -5,7 +5,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts import urls as accounts_urls
-from config import favicon, health, views
+from config import favicon, health, scrape, views
 from games import urls as games_urls
 from notifications import urls as notifications_urls
 from ratings import urls as ratings_urls
@@ -14,6 +14,7 @@ from tournaments import urls as tournaments_urls
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
+    path("metrics", scrape.metrics_page, name="metrics"),
     path("favicon.ico", favicon.favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

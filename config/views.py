@@ -1,5 +1,7 @@
 """Site-wide pages: home and the error pages (JSON under /api/, HTML elsewhere)."""
 
+import sys
+
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -7,7 +9,7 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.views import defaults
 
-from config import api_errors
+from config import api_errors, busy
 from games import registry
 from games.selectors import games_being_played, games_for_home
 from ratings.selectors import leaderboard
@@ -45,6 +47,10 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
+    # Called while the error is being handled: a failure in a middleware (the session's
+    # save, say) that found no database connection is a busy site, not a broken one.
+    if busy.no_connection_free(sys.exc_info()[1]):
+        return busy.busy_response(request)
     if api_errors.is_api_request(request):
         return api_errors.json_server_error(request)
     return defaults.server_error(request)
