@@ -24,6 +24,7 @@ MODULES = [
     "bench.championships",
     "bench.deadlines",
     "bench.pipeline",
+    "bench.move_profile",
     "bench.streams",
 ]
 

@@ -161,7 +161,7 @@ REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.RedisCache",  # Django's, its client kept (config/cache.py)
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "championships",
         }

@@ -5,6 +5,7 @@ import json
 from contextlib import nullcontext
 
 from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -13,6 +14,7 @@ from games import presence, selectors, tasks
 from games.engines import IllegalMove, engine
 from games.models import Game, Move, Seat
 from games.refusals import refusal_message
+from games.services import move_counts
 
 # The largest move of any game (a rearrangement of 8 tiles, say) is far below this.
 MAX_MOVE_CHARS = 2000
@@ -122,3 +124,4 @@ def refuse(game: Game, move: Move, refusal: IllegalMove) -> None:
         move.payload = json.dumps(move.payload, separators=(",", ":"))[:MAX_REFUSED_PAYLOAD_CHARS]
         fields.append("payload")
     move.save(update_fields=fields)
+    move_counts.count_decision(move, move.processed_at or timezone.now())

@@ -9,8 +9,8 @@ from games import clocks, tasks
 from games.engines import IllegalMove, engine
 from games.models import Game, Move
 from games.outcomes import ResultReason
-from games.services import deadlines, endings, moves, seats
-from games.services.updates import save_and_publish
+from games.services import deadlines, endings, move_counts, moves, seats
+from games.services.updates import locked_row, save_and_publish
 from notifications import game_hooks
 
 # The columns a move, a clock or an ending can change.
@@ -29,7 +29,7 @@ def process_game(game_id: int) -> None:
     events: list[dict] = []
     decided: list[Move] = []
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        game = locked_row(game_id)
         if game is None:
             return
         pending = list(game.moves.filter(status=Move.Status.PENDING).order_by("seq", "id"))
@@ -136,6 +136,7 @@ def decide(game: Game, rules, state, move: Move, now: datetime, events: list[dic
     move.points = step.points
     move.score_after = rules.score(state)
     move.save(update_fields=["status", "points", "score_after", "processed_at"])
+    move_counts.count_decision(move, now)
     game.move_count += 1
     game.score = move.score_after
     game.secured = bool(step.extra.get("secured", False))
