@@ -122,7 +122,7 @@ def play(profiled: bool) -> list[str]:
     with app.connection_for_write() as broker:
         broker.default_channel.queue_purge(QUEUE)
     pipeline.GAMES = 1
-    [(game_id, tokens)] = pipeline.prepare()
+    [(game_id, tokens)] = pipeline.prepare(1)
     moves = pipeline.quiet_moves(MOVES)
     web, worker = Side("web request", profiled), Side("worker task", profiled)
     stop, failures = threading.Event(), []
