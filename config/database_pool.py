@@ -94,3 +94,12 @@ def database_pool_settings() -> DatabasePool | None:
         timeout=_seconds("DATABASE_POOL_TIMEOUT", 3.0),
         max_idle=_seconds("DATABASE_POOL_MAX_IDLE", 60.0),
     )
+
+
+def lend_connection_back() -> None:
+    """Hand this thread's connection back to its pool while the thread waits on something
+    else (a move's decision), so that waiting requests do not hold connections."""
+    from django.db import connection
+
+    if connection.settings_dict.get("OPTIONS", {}).get("pool") and not connection.in_atomic_block:
+        connection.close()

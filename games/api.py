@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 from config import query_params
 from config.api_docs import error_responses
 from config.api_fields import StrictBooleanField, StrictCharField, StrictIntegerField
+from config.database_pool import lend_connection_back
 from config.errors import DomainError, NotFound
 from games import live, selectors, services
 from games.engines import engine
@@ -379,6 +380,7 @@ class MovesView(APIView):
         url = request.build_absolute_uri(f"/api/games/{game_id}/moves/?after={move.seq - 1}")
         result = None
         if wait > 0 and move.status == Move.Status.PENDING:
+            lend_connection_back()
             result = live.wait_for_move(move.pk, wait)
             if result is None:
                 move.refresh_from_db()  # embedded, or the wait ran out
