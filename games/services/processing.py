@@ -10,7 +10,7 @@ from games.engines import IllegalMove, engine
 from games.models import Game, Move
 from games.outcomes import ResultReason
 from games.services import deadlines, endings, move_counts, moves, seats
-from games.services.updates import locked_row, save_and_publish
+from games.services.updates import locked_row, pending_moves, save_and_publish
 from notifications import game_hooks
 
 # The columns a move, a clock or an ending can change.
@@ -32,7 +32,7 @@ def process_game(game_id: int) -> None:
         game = locked_row(game_id)
         if game is None:
             return
-        pending = list(game.moves.filter(status=Move.Status.PENDING).order_by("seq", "id"))
+        pending = pending_moves(game)
         turn_before = game.to_move
         now = timezone.now()
         rules = engine(game.game)
