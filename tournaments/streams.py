@@ -65,9 +65,7 @@ def changes(before: dict, after: dict) -> list[dict]:
     events = []
     if before["status"] != after["status"]:
         events.append({"type": "status", "status": after["status"]})
-    changed = [
-        row for pk, row in after["matches"].items() if before["matches"].get(pk) != row
-    ]
+    changed = [row for pk, row in after["matches"].items() if before["matches"].get(pk) != row]
     finished = [row for row in changed if row[2] == Match.Status.FINISHED]
     if any(row[0] == Stage.Kind.GROUPS for row in finished):
         events.append({"type": "standings"})
