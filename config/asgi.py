@@ -1,4 +1,8 @@
-"""ASGI entry point (uvicorn config.asgi:application); serves long-lived event streams well."""
+"""ASGI entry point: `uvicorn config.asgi:application`, the stream process.
+
+The live streams' paths are served by `live.asgi` (no thread, no database connection per
+open stream); every other request goes to Django.
+"""
 
 import os
 
@@ -6,4 +10,8 @@ from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-application = get_asgi_application()
+django_application = get_asgi_application()  # sets Django up before the router is imported
+
+from live.asgi import StreamRouter  # noqa: E402
+
+application = StreamRouter(django_application)

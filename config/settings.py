@@ -360,3 +360,19 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO") or "INFO"},
 }
+
+# --- Live streams -----------------------------------------------------------------
+# The public base URL of the stream process (`uvicorn config.asgi:application`) when it is
+# on another host than the site, e.g. https://live.example.org; empty: the site's own.
+# The pages open their event streams there, and the streams let the site's pages
+# (SITE_URL's origin) read them with their cookies.
+STREAMS_URL = (env_str("STREAMS_URL") or "").rstrip("/")
+if STREAMS_URL and not STREAMS_URL.startswith(("http://", "https://")):
+    raise ImproperlyConfigured(
+        f"STREAMS_URL must start with http:// or https://; got {STREAMS_URL!r}"
+    )
+if STREAMS_URL:
+    CONTENT_SECURITY_POLICY["DIRECTIVES"]["connect-src"].append(STREAMS_URL)
+# A comment frame this often keeps a quiet stream open through proxies (and refreshes a
+# seated player's presence).
+STREAM_HEARTBEAT_SECONDS = float(env_str("STREAM_HEARTBEAT_SECONDS") or 15)

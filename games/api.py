@@ -20,7 +20,7 @@ from config.api_docs import error_responses
 from config.api_fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from config.database_pool import lend_connection_back
 from config.errors import DomainError, NotFound
-from games import live, selectors, services
+from games import live, selectors, services, streams
 from games.engines import engine
 from games.game_field import game_names
 from games.models import CPU_PLAYER, Game, Move
@@ -167,6 +167,9 @@ class GameSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     created_at = serializers.DateTimeField()
     page = serializers.CharField()
+    watching = serializers.IntegerField(
+        required=False, help_text="open live streams of the game now (its detail only)"
+    )
 
     def to_representation(self, game: Game) -> dict:
         detail = selectors.game_detail(game)
@@ -263,7 +266,10 @@ class GameView(APIView):
         summary="A game: players, position, score, clocks, result",
     )
     def get(self, request: Request, game_id: int) -> Response:
-        return Response(GameSerializer(_game(request, game_id), context={"request": request}).data)
+        game = _game(request, game_id)
+        detail = GameSerializer(game, context={"request": request}).data
+        detail["watching"] = streams.watching(game.pk)
+        return Response(detail)
 
 
 def _action(operation_id: str, summary: str, service):

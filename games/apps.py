@@ -7,7 +7,10 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from games import registry
+        from games.streams import SOURCE
+        from live import sources
 
         # Every game's declaration is read at start-up: a broken one stops the process here,
         # not at the first request that needs it.
         registry.load()
+        sources.register(SOURCE)

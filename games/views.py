@@ -6,14 +6,16 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from config.errors import DomainError
-from games import registry, rulebook, selectors, services
+from games import registry, rulebook, selectors, services, streams
 from games.boards import point_words
 from games.forms import new_game_form
 from games.models import Game
+from live import addresses, watching
 
 
 def _game(request: HttpRequest, game_id: int) -> Game:
@@ -37,6 +39,9 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     """Anyone who may see the game watches it here; its players play it here."""
     game = _game(request, game_id)
     context = selectors.game_page(game, request.user)
+    context["watching"] = watching.words(streams.watching(game.pk))
+    context["events_url"] = addresses.stream_url(reverse("api-game-events", args=[game.pk]))
+    context["events_cross_origin"] = addresses.cross_origin()
     context["texts"] = {
         "point_words": point_words(game.game),
         "not_your_move": gettext("It is not your move yet."),

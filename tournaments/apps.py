@@ -8,10 +8,13 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from games import visibility
         from games.signals import game_finished
+        from live import sources
         from tournaments.services import on_game_finished
+        from tournaments.streams import SOURCE
         from tournaments.visibility import GAMES
 
         # Connected before ratings' receiver (INSTALLED_APPS order); the uid keeps it single.
         game_finished.connect(on_game_finished, dispatch_uid="tournaments.on_game_finished")
         # A championship's games are seen by whoever sees the championship.
         visibility.register(GAMES)
+        sources.register(SOURCE)

@@ -1,7 +1,7 @@
 from django.urls import path
 
 import config.converters  # noqa: F401  (registers the <id:...> URL part)
-from tournaments import api, views
+from tournaments import api, events, views
 
 api_urlpatterns = [
     path("", api.ChampionshipsView.as_view(), name="api-championships"),
@@ -25,6 +25,11 @@ api_urlpatterns = [
         "<id:championship_id>/games/",
         api.ChampionshipGamesView.as_view(),
         name="api-championship-games",
+    ),
+    path(
+        "<id:championship_id>/events/",
+        events.championship_events,
+        name="api-championship-events",
     ),
 ]
 

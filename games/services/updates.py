@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from config.errors import Conflict, NotFound
-from games import live, tasks
+from games import live, streams, tasks
 from games.models import Game, Move, Seat
 from games.services import seats
 
@@ -126,11 +126,10 @@ def publish_after_commit(
     if not events:
         events = [{"type": "state", "game": game_id, "status": game.status}]
     deadline = game.deadline
+    state = streams.state(game)  # as committed: the snapshot a stream opens with
 
     def send() -> None:
-        for event in events:
-            event["version"] = version
-        live.publish(game_id, events, decided)
+        live.publish(game_id, version, state, events, decided)
         if deadline is not None:
             book_clock_check(game_id, deadline)
 

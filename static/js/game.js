@@ -86,10 +86,20 @@
 
   function follow() {
     if (!window.EventSource) return;
-    source = new EventSource(page.dataset.eventsUrl);
+    var options = page.dataset.eventsCredentials ? { withCredentials: true } : {};
+    source = new EventSource(page.dataset.eventsUrl, options);
     ["state", "move", "game_over", "draw_offer"].forEach(function (type) {
       source.addEventListener(type, refresh);
     });
+    source.addEventListener("watching", showWatching);
+  }
+
+  // The event carries its words in every language of the site: the page's own is used.
+  function showWatching(event) {
+    var shown = page.querySelector("[data-watching]");
+    var texts = JSON.parse(event.data).text || {};
+    var lang = (document.documentElement.lang || "en").split("-")[0];
+    if (shown) shown.textContent = texts[lang] || texts.en || "";
   }
 
   // Polling covers a browser without EventSource and the gaps while it reconnects.

@@ -279,7 +279,7 @@ def test_live_events_stream_decided_moves(alice_api, bob_api, client):
     assert "event: state" in opening
     mover = threading.Thread(target=lambda: play(alice_api, game_id, 1, [7, 7]))
     mover.start()
-    frame = next(stream).decode()
+    frame = next(frame for frame in map(bytes.decode, stream) if "event: move" in frame)
     mover.join()
     assert "event: move" in frame and '"move":[7,7]' in frame and '"status":"accepted"' in frame
     response.close()

@@ -240,6 +240,6 @@ def test_a_repeated_move_waits_for_the_decision_being_made_by_another_request(
 
 
 def test_an_embedded_wait_hears_a_decision_made_before_it_started():
-    live.HUB.settle({987654: {"seq": 1, "status": "accepted"}})
+    live.RESULTS.settle({987654: {"seq": 1, "status": "accepted"}})
     assert live.wait_for_move(987654, 1)["status"] == "accepted"
     assert live.wait_for_move(987655, 0.05) is None

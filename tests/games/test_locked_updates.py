@@ -1,11 +1,13 @@
 """Every change of a game is counted once and heard in order; a refused one changes nothing."""
 
-import json
+import queue
 
 import pytest
 
-from games import live, services
+from games import services, streams
 from games.models import Game
+from live import frames
+from live.hub import HUB
 from tests.games.conftest import play, start_friendly
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
@@ -13,20 +15,20 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 
 def heard(listener) -> list[dict]:
     events = []
-    while not listener.empty():
-        events.append(json.loads(listener.get_nowait()))
+    while not listener.frames.empty():
+        events.append(frames.data_of(listener.frames.get_nowait()))
     return events
 
 
 def test_the_cpus_reply_is_a_change_of_its_own_after_the_players_move(alice_api):
     body = {"game": "dots_and_boxes", "options": {"columns": 2, "rows": 2}, "opponent": "cpu"}
     game_id = alice_api.post("/api/games/", body, format="json").json()["id"]
-    listener = live.HUB.subscribe(live.channel(game_id))
+    listener = HUB.subscribe(streams.topic(game_id))
     try:
         answer = play(alice_api, game_id, 1, ["h", 0, 0]).json()
         moves = [event for event in heard(listener) if event["type"] == "move"]
     finally:
-        live.HUB.unsubscribe(live.channel(game_id), listener)
+        HUB.unsubscribe(streams.topic(game_id), listener)
     # The player is told of their own move; the CPU answers in the next task.
     assert answer["seq"] == 1 and answer["status"] == "accepted"
     by_seq = sorted(moves, key=lambda event: event["seq"])
@@ -64,17 +66,18 @@ def test_the_live_channel_hears_the_players_move_before_the_cpus_reply(make_user
         format=None,
         opponent="cpu",
     )
-    subscription = live.Subscription(game.pk)
+    listener = HUB.subscribe(streams.topic(game.pk))
     try:
         services.submit_move(game_id=game.pk, user=player, seq=1, payload=[5, 5])
         heard = []
-        for message in subscription.messages(heartbeat=0.2):
-            if message is None:
+        while True:
+            try:
+                event = frames.data_of(listener.frames.get(timeout=0.2))
+            except queue.Empty:
                 break
-            event = json.loads(message)
             if event["type"] == "move":
                 heard.append((event["seq"], event["version"]))
     finally:
-        subscription.close()
+        HUB.unsubscribe(streams.topic(game.pk), listener)
     assert [seq for seq, _version in heard] == [1, 2]
     assert heard[0][1] < heard[1][1]

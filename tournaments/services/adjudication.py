@@ -13,7 +13,7 @@ from games import selectors as game_selectors
 from games.models import Game
 from games.outcomes import ResultReason
 from games.services import decisions as game_decisions
-from tournaments import bracket
+from tournaments import bracket, streams
 from tournaments.models import Championship, Decision, FinalRank, Match, Stage
 from tournaments.services import announcements, decision_log
 from tournaments.services.locking import locked_championship
@@ -72,6 +72,10 @@ def adjudicate(
 
             recompute_ratings.delay(game.game)  # the corrected game and every one after it
         announcements.decision_made(decision)
+        # The organiser's result shows in the standings or the bracket at once; what it
+        # moves on is told by the advance that follows.
+        shown_in = "standings" if match.stage.kind == Stage.Kind.GROUPS else "bracket"
+        streams.tell_after_commit(championship, [{"type": shown_in}])
         schedule_advance(championship.pk)
     return decision
 

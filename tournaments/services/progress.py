@@ -16,7 +16,7 @@ from games import services as game_services
 from games.models import Game
 from games.outcomes import MatchFormat, ResultReason
 from games.signals import GameFinished
-from tournaments import bracket, selectors
+from tournaments import bracket, selectors, streams
 from tournaments.models import Championship, Entry, FinalRank, Match, Stage
 from tournaments.services import announcements
 
@@ -145,11 +145,12 @@ def advance(championship_id: int) -> None:
             Championship.Status.FINISHED,
         ):
             return
-        _settle_matches(championship)
-        if championship.status == Championship.Status.GROUPS:
-            _advance_groups(championship)
-        if championship.status == Championship.Status.PLAYOFF:
-            _advance_playoff(championship)
+        with streams.told(championship):
+            _settle_matches(championship)
+            if championship.status == Championship.Status.GROUPS:
+                _advance_groups(championship)
+            if championship.status == Championship.Status.PLAYOFF:
+                _advance_playoff(championship)
 
 
 def matches_of(championship: Championship):

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from config.errors import Conflict, NotAllowed
 from ratings.selectors import ratings_of
-from tournaments import pairing
+from tournaments import pairing, streams
 from tournaments.models import Championship, Decision, Entry, Group, GroupMember, Match, Stage
 from tournaments.services import announcements, decision_log
 from tournaments.services.invitations import cancel_pending_invitations
@@ -65,12 +65,13 @@ def start(championship_id: int, *, by: User, on_schedule: bool = False) -> Champ
             championship=championship, kind=Stage.Kind.GROUPS, format=championship.group_format
         )
         count = pairing.group_count_for(len(entries), championship.group_size)
-        members, matches = [], []
+        members, matches, groups = [], [], []
         for order, seeded in enumerate(pairing.snake_groups(entries, count)):
             schedule = pairing.round_robin(seeded)
             group = Group.objects.create(
                 stage=stage, order=order, name=group_name(order), rounds=len(schedule)
             )
+            groups.append(group.pk)
             members += [
                 GroupMember(
                     group=group, entry=entry, position=position,
@@ -99,5 +100,10 @@ def start(championship_id: int, *, by: User, on_schedule: bool = False) -> Champ
         )
         announcements.championship_started(championship)
         open_round(championship, stage.matches.filter(round=1))
+        streams.tell_after_commit(
+            championship,
+            [{"type": "status", "status": championship.status}]
+            + [{"type": "round_opened", "group": pk, "round": 1} for pk in groups],
+        )
         cancel_pending_invitations(championship)
     return championship

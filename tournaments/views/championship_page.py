@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from accounts import plans
 from games import registry
 from games.titles import result_reason
+from live import addresses
 from tournaments import bracket_drawing, selectors, services
 from tournaments.durations import duration_text
 from tournaments.forms import (
@@ -108,6 +109,10 @@ def championship_page(request: HttpRequest, championship_id: int) -> HttpRespons
         {
             "championship": championship,
             "live": championship.status in LIVE,
+            "events_url": addresses.stream_url(
+                reverse("api-championship-events", args=[championship.pk])
+            ),
+            "events_cross_origin": addresses.cross_origin(),
             "registration": registration,
             "entries_closed": closed,
             "invitation": invitation,

@@ -1,0 +1,71 @@
+"""The stream process's one Redis subscription, fanned out: a slow reader is dropped, the
+others keep receiving."""
+
+import asyncio
+
+import pytest
+import redis.asyncio as aredis
+from django.conf import settings
+
+from live.fanout import END, Fanout
+from tests.conftest import service_missing
+
+
+@pytest.fixture
+def redis_url() -> str:
+    if not settings.REDIS_URL:
+        service_missing("REDIS_URL is not set: the fan-out reads a real Redis")
+    return settings.REDIS_URL
+
+
+def test_a_slow_reader_is_dropped_while_a_fast_one_keeps_receiving(redis_url):
+    async def scenario() -> tuple[list[bytes], list[bytes], bool, int]:
+        fanout = Fanout(redis_url, queue_size=4)
+        publisher = aredis.Redis.from_url(redis_url)
+        channel = "championships:test:fanout"
+        fast, slow = await fanout.join(channel), await fanout.join(channel)
+        got = []
+
+        async def read_fast() -> None:
+            while (raw := await fast.queue.get()) is not END:
+                got.append(raw)
+                if len(got) == 20:
+                    return
+
+        reading = asyncio.create_task(read_fast())
+        for n in range(20):
+            await publisher.publish(channel, f"frame {n}".encode())
+            await asyncio.sleep(0.01)  # the fast reader reads as frames come; the slow never
+        await asyncio.wait_for(reading, 10)
+        left = []
+        while not slow.queue.empty():
+            left.append(slow.queue.get_nowait())
+        await fanout.leave(fast)
+        await fanout.leave(slow)
+        subscribers = (await publisher.pubsub_numsub(channel))[0][1]
+        await fanout.close()
+        await publisher.aclose()
+        return got, left, slow.dropped, subscribers
+
+    got, left, dropped, subscribers = asyncio.run(scenario())
+    assert got == [f"frame {n}".encode() for n in range(20)]
+    assert dropped and left == [END]  # its stream ends; the browser reconnects and resumes
+    assert subscribers == 0  # the last reader gone, the channel is let go
+
+
+def test_readers_of_one_channel_share_one_subscription(redis_url):
+    async def scenario() -> tuple[int, int]:
+        fanout = Fanout(redis_url)
+        publisher = aredis.Redis.from_url(redis_url)
+        channel = "championships:test:shared"
+        readers = [await fanout.join(channel) for _ in range(5)]
+        subscribers = (await publisher.pubsub_numsub(channel))[0][1]
+        await publisher.publish(channel, b"hello")
+        heard = [await asyncio.wait_for(reader.queue.get(), 5) for reader in readers]
+        for reader in readers:
+            await fanout.leave(reader)
+        await fanout.close()
+        await publisher.aclose()
+        return subscribers, heard.count(b"hello")
+
+    assert asyncio.run(scenario()) == (1, 5)

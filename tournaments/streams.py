@@ -1,0 +1,137 @@
+"""A championship's live stream (`/api/championships/{id}/events/`): standings, bracket,
+rounds and status changes, told after each change commits."""
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from django.db import transaction
+from django.http import HttpRequest
+from django.utils.translation import gettext
+from rest_framework.exceptions import AuthenticationFailed
+
+from config.api_errors import error_body
+from live import publishing, viewers
+from live.resume import Snapshot
+from live.sources import Admission
+from live.topics import Topic
+from tournaments.models import Championship, Group, Match, Stage
+from tournaments.visibility import championship_visible_to
+
+KIND = "championship"
+
+
+def topic(championship_id: int) -> Topic:
+    return Topic(KIND, championship_id)
+
+
+def state(championship: Championship) -> dict:
+    return {"championship": championship.pk, "status": championship.status}
+
+
+def access(championship: Championship) -> dict:
+    return {"public": championship.visibility == Championship.Visibility.PUBLIC}
+
+
+def tell_after_commit(championship: Championship, events: list[dict]) -> None:
+    """Once the change commits, the championship's streams hear `events`."""
+    if not events:
+        return
+    now, seen = state(championship), access(championship)
+    for event in events:
+        event.setdefault("championship", championship.pk)
+    transaction.on_commit(
+        lambda: publishing.publish(topic(championship.pk), events, now, access=seen)
+    )
+
+
+def _summary(championship: Championship) -> dict:
+    """What the stream's events are about: the results, the bracket, the rounds, the status."""
+    matches = Match.objects.filter(stage__championship=championship).values_list(
+        "pk", "stage__kind", "round", "status", "first_id", "second_id", "winner_id", "drawn"
+    )
+    rounds = Group.objects.filter(stage__championship=championship).values_list(
+        "pk", "current_round"
+    )
+    return {
+        "status": championship.status,
+        "matches": {row[0]: row[1:] for row in matches},
+        "rounds": dict(rounds),
+    }
+
+
+def changes(before: dict, after: dict) -> list[dict]:
+    """The events that tell the difference between two summaries."""
+    events = []
+    if before["status"] != after["status"]:
+        events.append({"type": "status", "status": after["status"]})
+    changed = [row for pk, row in after["matches"].items() if before["matches"].get(pk) != row]
+    finished = [row for row in changed if row[2] == Match.Status.FINISHED]
+    if any(row[0] == Stage.Kind.GROUPS for row in finished):
+        events.append({"type": "standings"})
+    if any(row[0] == Stage.Kind.PLAYOFF for row in changed):
+        events.append({"type": "bracket"})
+    for group, current in after["rounds"].items():
+        was = before["rounds"].get(group, 0)
+        if current != was:
+            if was:
+                events.append({"type": "round_closed", "group": group, "round": was})
+            events.append({"type": "round_opened", "group": group, "round": current})
+    opened = {
+        row[1]
+        for pk, row in after["matches"].items()
+        if row[0] == Stage.Kind.PLAYOFF
+        and row[2] == Match.Status.PLAYING
+        and before["matches"].get(pk, (None,) * 3)[2] != Match.Status.PLAYING
+    }
+    events += [{"type": "round_opened", "stage": "playoff", "round": r} for r in sorted(opened)]
+    return events
+
+
+@contextmanager
+def told(championship: Championship) -> Iterator[None]:
+    """A change of the championship (inside its transaction), its streams told once it
+    commits of what it changed."""
+    before = _summary(championship)
+    yield
+    tell_after_commit(championship, changes(before, _summary(championship)))
+
+
+class ChampionshipSource:
+    kind = KIND
+    path = re.compile(r"^/api/championships/([0-9]{1,19})/events/$")
+
+    def load(self, pk: int) -> tuple[dict, int, dict] | None:
+        championship = Championship.objects.filter(pk=pk).first()
+        if championship is None:
+            return None
+        from live.connection import redis_client
+
+        client = redis_client()
+        version = int(client.get(topic(pk).version_key) or 0) if client else 0
+        return state(championship), version, access(championship)
+
+    def admit(self, request: HttpRequest, pk: int) -> Admission:
+        try:
+            viewer = viewers.viewer(request)
+        except AuthenticationFailed as error:
+            return viewers.refused_token(error)
+        championship = Championship.objects.filter(pk=pk).first()
+        if championship is None or not championship_visible_to(championship, viewer):
+            return self.missing()
+        return Admission(200)
+
+    def open_to_anyone(self, snapshot: Snapshot) -> bool:
+        return snapshot.access.get("public", False)
+
+    def is_private(self, snapshot: Snapshot) -> bool:
+        return not snapshot.access.get("public", False)
+
+    def still_here(self, pk: int, seat: str) -> None:
+        return None
+
+    def missing(self) -> Admission:
+        return Admission(404, error=error_body("not_found", gettext("No such championship.")))
+
+
+SOURCE = ChampionshipSource()
