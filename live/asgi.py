@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import io
 import logging
+import os
 from urllib.parse import urlsplit
 
 import orjson
@@ -21,7 +22,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.utils.translation import gettext
 
 from config.api_errors import error_body
-from config.metrics import OPEN_STREAMS
+from config.metrics import OPEN_STREAMS, forget_process
 from live import frames, redis_store, resume, sources, viewers
 from live.counting import WatchCounter
 from live.fanout import END, QUEUE_SIZE, Fanout, Reader
@@ -61,6 +62,7 @@ class StreamRouter:
             elif message["type"] == "lifespan.shutdown":
                 with contextlib.suppress(Exception):
                     await self.close()
+                forget_process(os.getpid())  # its open streams no longer count
                 await send({"type": "lifespan.shutdown.complete"})
                 return
 

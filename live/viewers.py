@@ -6,10 +6,10 @@ from django.conf import settings
 from django.contrib import auth
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, JsonResponse
-from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
 from accounts.models import User
+from accounts.token_auth import CachedTokenAuthentication
 from config.api_errors import error_body
 from live.sources import Admission
 
@@ -37,7 +37,7 @@ def viewer(request: HttpRequest) -> User | AnonymousUser:
         user = auth.get_user(request)
     if user.is_authenticated:
         return user
-    found = TokenAuthentication().authenticate(request)
+    found = CachedTokenAuthentication().authenticate(request)
     return found[0] if found else user
 
 

@@ -2,6 +2,7 @@
 others keep receiving."""
 
 import asyncio
+import threading
 
 import pytest
 import redis.asyncio as aredis
@@ -9,6 +10,25 @@ from django.conf import settings
 
 from live.fanout import END, Fanout
 from tests.conftest import service_missing
+
+
+def run_apart(coroutine):
+    """Run a coroutine on a loop of its own thread: the browser tests' Playwright keeps a
+    loop running in the main thread for the whole session."""
+    outcome: dict = {}
+
+    def run() -> None:
+        try:
+            outcome["value"] = asyncio.run(coroutine)
+        except BaseException as error:  # handed back to the test's thread
+            outcome["error"] = error
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join(60)
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
 
 
 @pytest.fixture
@@ -47,7 +67,7 @@ def test_a_slow_reader_is_dropped_while_a_fast_one_keeps_receiving(redis_url):
         await publisher.aclose()
         return got, left, slow.dropped, subscribers
 
-    got, left, dropped, subscribers = asyncio.run(scenario())
+    got, left, dropped, subscribers = run_apart(scenario())
     assert got == [f"frame {n}".encode() for n in range(20)]
     assert dropped and left == [END]  # its stream ends; the browser reconnects and resumes
     assert subscribers == 0  # the last reader gone, the channel is let go
@@ -68,4 +88,4 @@ def test_readers_of_one_channel_share_one_subscription(redis_url):
         await publisher.aclose()
         return subscribers, heard.count(b"hello")
 
-    assert asyncio.run(scenario()) == (1, 5)
+    assert run_apart(scenario()) == (1, 5)
