@@ -247,16 +247,28 @@ class PacedPlayer(Player):
             time.sleep(max(0.0, MOVE_INTERVAL - (time.perf_counter() - started)))
 
 
-async def _burst(port: int, game_id: int, count: int) -> tuple[float, int]:
+def clients_on(port: int) -> int:
+    """Established connections to the server's port, counted from the server's side."""
+    listing = subprocess.run(
+        ["ss", "-Htn", "state", "established", f"( sport = :{port} )"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return len(listing.stdout.splitlines())
+
+
+async def _burst(port: int, game_id: int, count: int) -> tuple[float, int, int]:
     started = time.perf_counter()
     opened = await asyncio.gather(
         *(_open_stream(port, game_id) for _ in range(count)), return_exceptions=True
     )
     took = time.perf_counter() - started
     good = [pair for pair in opened if not isinstance(pair, BaseException)]
+    during = await asyncio.to_thread(clients_on, port)
     for _reader, writer in good:
         writer.close()
-    return took, len(good)
+    return took, len(good), during
 
 
 def run() -> list[str]:
@@ -284,13 +296,8 @@ def run() -> list[str]:
     try:
         _wait_until_serving(f"{web}/healthz", stack)
         _wait_until_serving(f"http://127.0.0.1:{stream_port}/healthz", stack)
-        baseline = {
-            "database": database_connections(),
-            "redis": redis_clients(),
-            "sockets": open_sockets(stack["stream"].pid),
-        }
         lines += _spectators(stack, game_ids, games, web_port, stream_port)
-        lines += _burst_and_close(stack, game_ids[0], stream_port, web, baseline)
+        lines += _burst_and_close(stack, game_ids[0], stream_port, web)
     finally:
         for process in stack.values():
             _stop(process)
@@ -380,8 +387,12 @@ def _spectators(stack, game_ids, games, web_port, stream_port) -> list[str]:
         f"every stream saw every move: {'yes' if missing == 0 else f'no, {missing} missed'} "
         f"({len(delays)} deliveries)",
         "fan-out delay (sent → seen by a spectator): "
-        f"p50 {numpy.percentile(delays, 50):.1f} ms  p99 {numpy.percentile(delays, 99):.1f} ms  "
-        f"max {delays.max():.0f} ms",
+        + (
+            f"p50 {numpy.percentile(delays, 50):.1f} ms  p99 {numpy.percentile(delays, 99):.1f} ms"
+            f"  max {delays.max():.0f} ms"
+            if len(delays)
+            else "no deliveries"
+        ),
         f"PostgreSQL connections open (all processes): at most {peak['database']}",
         f"stream process memory: {memory_open:.0f} MB with the streams open, "
         f"{memory_playing:.0f} MB after play "
@@ -390,19 +401,29 @@ def _spectators(stack, game_ids, games, web_port, stream_port) -> list[str]:
     ]
 
 
-def _burst_and_close(stack, game_id, stream_port, web, baseline) -> list[str]:
-    took, opened = asyncio.run(_burst(stream_port, game_id, BURST))
-    time.sleep(3)  # the server notices the closed sockets at its next write or read
-    left = {
+def _burst_and_close(stack, game_id, stream_port, web) -> list[str]:
+    time.sleep(2)  # the spectators' sockets are closed
+    before = {
+        "connections to the stream port": clients_on(stream_port),
         "open streams (metric)": open_streams_metric(web),
-        "stream process sockets": open_sockets(stack["stream"].pid) - baseline["sockets"],
-        "database connections": database_connections() - baseline["database"],
-        "Redis clients": redis_clients() - baseline["redis"],
+        "stream process sockets": open_sockets(stack["stream"].pid),
+        "database connections": database_connections(),
+        "Redis clients": redis_clients(),
+    }
+    took, opened, during = asyncio.run(_burst(stream_port, game_id, BURST))
+    time.sleep(3)  # the server notices the closed sockets
+    after = {
+        "connections to the stream port": clients_on(stream_port),
+        "open streams (metric)": open_streams_metric(web),
+        "stream process sockets": open_sockets(stack["stream"].pid),
+        "database connections": database_connections(),
+        "Redis clients": redis_clients(),
     }
     return [
-        f"burst: {opened} of {BURST} streams opened at once in {took:.2f} s, then all closed",
-        "left after closing (against before): "
-        + ", ".join(f"{name} {value:+g}" for name, value in left.items()),
+        f"burst: {opened} of {BURST} streams opened at once in {took:.2f} s "
+        f"({during} connections on the stream port), then all closed",
+        "after closing, against just before the burst: "
+        + ", ".join(f"{name} {before[name]:g} → {after[name]:g}" for name in before),
     ]
 
 

@@ -75,7 +75,10 @@ class RedisBackend:
     """The stream process's Redis: one pub/sub connection, one client for the reads."""
 
     def __init__(self, url: str) -> None:
-        self.redis = aredis.Redis.from_url(url)
+        # Openings borrow from a bounded pool: a burst of viewers waits its turn rather
+        # than opening a Redis connection each.
+        pool = aredis.BlockingConnectionPool.from_url(url, max_connections=32, timeout=5)
+        self.redis = aredis.Redis(connection_pool=pool)
         self.fanout = Fanout(url)
         self.counter = WatchCounter(self.redis)
 
@@ -98,6 +101,7 @@ class RedisBackend:
         await self.counter.close()
         await self.fanout.close()
         await self.redis.aclose()
+        await self.redis.connection_pool.disconnect()
 
 
 class HubBackend:

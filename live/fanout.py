@@ -16,6 +16,7 @@ logger = logging.getLogger(__name__)
 
 QUEUE_SIZE = 256
 SUBSCRIBE_TIMEOUT_SECONDS = 5.0
+PROCESS_CHANNEL = "championships:live:process"
 # The sentinel a reader's queue ends with.
 END = b""
 
@@ -58,30 +59,30 @@ class Fanout:
         self._client: aredis.Redis | None = None
         self._pubsub = None
         self._pump: asyncio.Task | None = None
+        # Commands on the shared connection go one at a time: two coroutines subscribing at
+        # once would each open a connection of their own.
+        self._commands = asyncio.Lock()
 
     def readers(self, channel: str) -> int:
         return len(self._readers.get(channel, ()))
 
     async def join(self, channel: str) -> Reader:
         """A reader of `channel`, once Redis has confirmed the subscription."""
-        if self._pubsub is None:
-            self._client = aredis.Redis.from_url(self.url)
-            self._pubsub = self._client.pubsub()
+        await self._connect()
         reader = Reader(channel, self.queue_size)
         readers = self._readers.get(channel)
         if readers is None:
             self._readers[channel] = {reader}
             confirmed = self._subscribed[channel] = asyncio.Event()
             try:
-                await self._pubsub.subscribe(channel)
+                async with self._commands:
+                    await self._pubsub.subscribe(channel)
             except BaseException:
                 self._forget(reader)
                 raise
         else:
             readers.add(reader)
             confirmed = self._subscribed[channel]
-        if self._pump is None or self._pump.done():
-            self._pump = asyncio.create_task(self._deliver())
         try:
             await asyncio.wait_for(confirmed.wait(), SUBSCRIBE_TIMEOUT_SECONDS)
         except BaseException:
@@ -89,10 +90,24 @@ class Fanout:
             raise
         return reader
 
+    async def _connect(self) -> None:
+        """The one pub/sub connection and the task reading it, made once for many joins."""
+        async with self._commands:
+            if self._pubsub is None:
+                self._client = aredis.Redis.from_url(self.url)
+                pubsub = self._client.pubsub()
+                # A channel of the process's own keeps the connection subscribed (and so
+                # readable) while no stream is open.
+                await pubsub.subscribe(PROCESS_CHANNEL)
+                self._pubsub = pubsub
+            if self._pump is None or self._pump.done():
+                self._pump = asyncio.create_task(self._deliver())
+
     async def leave(self, reader: Reader) -> None:
         if self._forget(reader):
             with contextlib.suppress(RedisError, OSError):
-                await self._pubsub.unsubscribe(reader.channel)
+                async with self._commands:
+                    await self._pubsub.unsubscribe(reader.channel)
 
     def _forget(self, reader: Reader) -> bool:
         """Whether that was the channel's last reader (the channel is then let go)."""
@@ -110,7 +125,9 @@ class Fanout:
         while True:
             try:
                 message = await self._pubsub.get_message(timeout=1.0)
-            except (RedisError, OSError) as error:
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # Redis lost, or a broken reply: the pump goes on
                 logger.warning("live updates: Redis lost (%s); every stream ends", error)
                 self._end_all()
                 await asyncio.sleep(1.0)
