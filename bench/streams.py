@@ -167,7 +167,7 @@ def _reader_process(port, games, indexes, sent, stop, opened, refused, results) 
                 opened.value += 1
             mine = seen.setdefault(slot, set())
             try:
-                while not stop.is_set():
+                while True:
                     line = await reader.readline()
                     if not line:
                         failures.append(f"stream {slot} ended by the server")
@@ -176,7 +176,7 @@ def _reader_process(port, games, indexes, sent, stop, opened, refused, results) 
                         seq = int(SEQ.search(line).group(1))
                         now = time.monotonic()
                         at = sent[game_index * MOST_MOVES + seq]
-                        if at:
+                        if at and seq > 2:  # as for the POSTs: not the first moves
                             delays.append(now - at)
                         mine.add(seq)
             except (OSError, asyncio.CancelledError):
@@ -191,7 +191,12 @@ def _reader_process(port, games, indexes, sent, stop, opened, refused, results) 
                 await asyncio.sleep(0.05)  # open in waves, as viewers arrive
         while not stop.is_set():
             await asyncio.sleep(0.2)
-        await asyncio.sleep(1.0)  # the last moves' events are still on their way
+        # The last moves' events may still be on their way: wait for two quiet seconds.
+        quiet_since, count = time.monotonic(), len(delays)
+        while time.monotonic() - quiet_since < 2.0:
+            await asyncio.sleep(0.2)
+            if len(delays) != count:
+                quiet_since, count = time.monotonic(), len(delays)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -222,6 +227,8 @@ class PacedPlayer(Player):
         connections = {
             seat: http.client.HTTPConnection("127.0.0.1", self.web_port) for seat in self.tokens
         }
+        # Players are not in step: each game starts at its own moment of the interval.
+        time.sleep(self.index * MOVE_INTERVAL / PLAYED_GAMES)
         for seq, move in enumerate(self.moves, start=1):
             if time.perf_counter() >= self.stop_at:
                 break
@@ -237,7 +244,8 @@ class PacedPlayer(Player):
             connection.request("POST", f"/api/games/{self.game_id}/moves/?wait=5", body, headers)
             response = connection.getresponse()
             answer = response.read()
-            self.latencies.append(time.perf_counter() - started)
+            if seq > 2:  # each side's first move opens its connections: not a move's cost
+                self.latencies.append(time.perf_counter() - started)
             if response.status >= 500:
                 self.server_errors += 1
                 continue
