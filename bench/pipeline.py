@@ -252,7 +252,7 @@ def run() -> list[str]:
                 "-A",
                 "config",
                 "worker",
-                "--pool=solo",
+                *os.environ.get("BENCH_WORKER_POOL", "--pool=solo").split(),
                 f"--hostname=bench{n}@%h",
                 "--without-gossip",
                 "--without-mingle",

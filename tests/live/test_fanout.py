@@ -89,3 +89,30 @@ def test_readers_of_one_channel_share_one_subscription(redis_url):
         return subscribers, heard.count(b"hello")
 
     assert run_apart(scenario()) == (1, 5)
+
+
+def test_readers_of_many_channels_opening_at_once_all_hear_their_channel(redis_url):
+    """Viewers arrive together (a final's first minute): every opening is confirmed, on the
+    one connection, and each reader hears its own channel only."""
+
+    async def scenario() -> tuple[int, bool, set[int]]:
+        fanout = Fanout(redis_url)
+        publisher = aredis.Redis.from_url(redis_url)
+        channels = [f"championships:test:burst:{n}" for n in range(40)]
+        readers = await asyncio.gather(*(fanout.join(channel) for channel in channels * 3))
+        numsub = await publisher.pubsub_numsub(*channels)
+        for channel in channels:
+            await publisher.publish(channel, channel.encode())
+        heard = [await asyncio.wait_for(reader.queue.get(), 5) for reader in readers]
+        pairs = zip(heard, readers, strict=True)
+        own = all(got == reader.channel.encode() for got, reader in pairs)
+        for reader in readers:
+            await fanout.leave(reader)
+        await fanout.close()
+        await publisher.aclose()
+        return len(readers), own, {count for _channel, count in numsub}
+
+    opened, own, subscribers = run_apart(scenario())
+    assert opened == 120
+    assert own
+    assert subscribers == {1}  # every channel subscribed once, by the process's connection
