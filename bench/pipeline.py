@@ -127,6 +127,10 @@ def _stop(process: subprocess.Popen) -> None:
 class Player(threading.Thread):
     """Plays one game for both sides, move after move, timing each POST."""
 
+    port = PORT
+    interval = 0.0  # seconds from one move's sending to the next's
+    warm_up = 0  # moves not timed: each side's first opens its connections
+
     def __init__(self, game_id: int, tokens: dict[str, str], moves: list, stop: float, sent: dict):
         super().__init__(daemon=True)
         self.game_id, self.tokens, self.moves, self.stop_at, self.sent = (
@@ -138,6 +142,7 @@ class Player(threading.Thread):
         )
         self.latencies: list[float] = []
         self.accepted = 0
+        self.server_errors = 0
         self.failure: str | None = None
 
     def run(self) -> None:
@@ -146,8 +151,13 @@ class Player(threading.Thread):
         except Exception as error:  # reported with the numbers, not as a stray traceback
             self.failure = f"game {self.game_id}: {error!r}"
 
+    def mark_sent(self, seq: int, at: float) -> None:
+        self.sent[(self.game_id, seq)] = at
+
     def play(self) -> None:
-        connections = {seat: http.client.HTTPConnection("127.0.0.1", PORT) for seat in self.tokens}
+        connections = {
+            seat: http.client.HTTPConnection("127.0.0.1", self.port) for seat in self.tokens
+        }
         for seq, move in enumerate(self.moves, start=1):
             if time.perf_counter() >= self.stop_at:
                 break
@@ -158,14 +168,20 @@ class Player(threading.Thread):
                 "Content-Type": "application/json",
             }
             started = time.perf_counter()
-            self.sent[(self.game_id, seq)] = started
+            self.mark_sent(seq, started)
             connection = connections[seat]
             connection.request("POST", f"/api/games/{self.game_id}/moves/?wait=5", body, headers)
-            answer = json.loads(connection.getresponse().read())
-            self.latencies.append(time.perf_counter() - started)
-            if answer.get("status") != "accepted":
-                raise RuntimeError(f"move {seq} of game {self.game_id}: {answer}")
+            response = connection.getresponse()
+            answer = response.read()
+            if seq > self.warm_up:
+                self.latencies.append(time.perf_counter() - started)
+            if response.status >= 500:
+                self.server_errors += 1
+                continue
+            if json.loads(answer).get("status") != "accepted":
+                raise RuntimeError(f"move {seq} of game {self.game_id}: {answer[:200]!r}")
             self.accepted += 1
+            time.sleep(max(0.0, self.interval - (time.perf_counter() - started)))
 
 
 class Watcher(threading.Thread):
@@ -298,7 +314,8 @@ def run() -> list[str]:
     return [
         f"setup: {GAMES} games at once, gunicorn {WEB_PROCESSES} processes (gthread), "
         f"{WORKER_PROCESSES} celery worker processes (solo pool), {SECONDS:.0f} s",
-        f"sustained: {moves / elapsed:.0f} accepted moves/s ({moves} moves in {elapsed:.1f} s)",
+        f"sustained: {moves / elapsed:.0f} accepted moves/s ({moves} moves in {elapsed:.1f} s), "
+        f"{sum(player.server_errors for player in players)} answered 5xx",
         "POST ?wait latency: "
         f"p50 {statistics.median(posts):.1f} ms  p95 {percentile(posts, 0.95):.1f} ms  "
         f"p99 {percentile(posts, 0.99):.1f} ms",

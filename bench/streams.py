@@ -213,46 +213,22 @@ def _reader_process(port, games, indexes, sent, stop, opened, refused, results) 
 
 
 class PacedPlayer(Player):
-    """A player who waits between moves, as a real one does, and notes each send time."""
+    """A player who waits between moves, as a real one does, starting at their own moment;
+    each send time goes where the spectators' processes read it."""
+
+    interval = MOVE_INTERVAL
+    warm_up = 2
 
     def __init__(self, index, game_id, tokens, moves, stop, shared_sent, web_port) -> None:
         super().__init__(game_id, tokens, moves, stop, {})
-        self.index, self.shared_sent, self.web_port = index, shared_sent, web_port
-        self.server_errors = 0
+        self.index, self.shared_sent, self.port = index, shared_sent, web_port
+
+    def mark_sent(self, seq: int, at: float) -> None:
+        self.shared_sent[self.index * MOST_MOVES + seq] = time.monotonic()
 
     def play(self) -> None:
-        import http.client
-        import json
-
-        connections = {
-            seat: http.client.HTTPConnection("127.0.0.1", self.web_port) for seat in self.tokens
-        }
-        # Players are not in step: each game starts at its own moment of the interval.
-        time.sleep(self.index * MOVE_INTERVAL / PLAYED_GAMES)
-        for seq, move in enumerate(self.moves, start=1):
-            if time.perf_counter() >= self.stop_at:
-                break
-            seat = "blue" if seq % 2 else "red"
-            body = json.dumps({"seq": seq, "move": move})
-            headers = {
-                "Authorization": f"Token {self.tokens[seat]}",
-                "Content-Type": "application/json",
-            }
-            started = time.perf_counter()
-            self.shared_sent[self.index * MOST_MOVES + seq] = time.monotonic()
-            connection = connections[seat]
-            connection.request("POST", f"/api/games/{self.game_id}/moves/?wait=5", body, headers)
-            response = connection.getresponse()
-            answer = response.read()
-            if seq > 2:  # each side's first move opens its connections: not a move's cost
-                self.latencies.append(time.perf_counter() - started)
-            if response.status >= 500:
-                self.server_errors += 1
-                continue
-            if json.loads(answer).get("status") != "accepted":
-                raise RuntimeError(f"move {seq} of game {self.game_id}: {answer[:200]!r}")
-            self.accepted += 1
-            time.sleep(max(0.0, MOVE_INTERVAL - (time.perf_counter() - started)))
+        time.sleep(self.index * MOVE_INTERVAL / PLAYED_GAMES)  # games are not in step
+        super().play()
 
 
 def clients_on(port: int) -> int:
