@@ -208,6 +208,19 @@ class Watcher(threading.Thread):
                     self.seen.append(time.perf_counter() - sent)
 
 
+def play_all(players: list[Player], roots: dict[str, list[int]]) -> tuple[float, dict, dict]:
+    """Play every game to its end at once: the seconds it took, and each role's CPU
+    seconds before and after."""
+    cpu_before = _cpu_by_role(roots)
+    started = time.perf_counter()
+    for player in players:
+        player.start()
+    for player in players:
+        player.join()
+    elapsed = time.perf_counter() - started
+    return elapsed, cpu_before, _cpu_by_role(roots)
+
+
 def prepare(count: int = GAMES) -> list[tuple[int, dict[str, str]]]:
     """Benchmark players and accepted friendly games, made through the services."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -289,18 +302,11 @@ def run() -> list[str]:
             watcher.start()
             watcher.ready.wait(10)
         roots = {"web": [web.pid], "workers": [worker.pid for worker in workers]}
-        cpu_before = _cpu_by_role(roots)
         stop = time.perf_counter() + SECONDS
         players = [
             Player(game_id, tokens, quiet_moves(1000), stop, sent) for game_id, tokens in games
         ]
-        started = time.perf_counter()
-        for player in players:
-            player.start()
-        for player in players:
-            player.join()
-        elapsed = time.perf_counter() - started
-        cpu_after = _cpu_by_role(roots)
+        elapsed, cpu_before, cpu_after = play_all(players, roots)
         time.sleep(0.5)
     finally:
         for process in (web, *workers):

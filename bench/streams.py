@@ -27,7 +27,15 @@ from pathlib import Path
 
 import numpy
 
-from bench.pipeline import PROJECT, Player, _cpu_by_role, _stop, percentile, prepare, quiet_moves
+from bench.pipeline import (
+    PROJECT,
+    Player,
+    _stop,
+    percentile,
+    play_all,
+    prepare,
+    quiet_moves,
+)
 
 STREAMS = int(os.environ.get("BENCH_STREAMS", "5000"))
 WATCHED_GAMES = int(os.environ.get("BENCH_WATCHED_GAMES", "50"))
@@ -324,19 +332,12 @@ def _spectators(stack, game_ids, games, web_port, stream_port) -> list[str]:
     sampler.start()
     roots = {name: [process.pid] for name, process in stack.items()}
     roots["spectators"] = [reader.pid for reader in readers]
-    cpu_before = _cpu_by_role(roots)
     stop_at = time.perf_counter() + SECONDS
     players = []
     for index, (game_id, tokens) in enumerate(games[:PLAYED_GAMES]):
         moves = quiet_moves(MOST_MOVES - 1)
         players.append(PacedPlayer(index, game_id, tokens, moves, stop_at, sent, web_port))
-    started = time.perf_counter()
-    for player in players:
-        player.start()
-    for player in players:
-        player.join()
-    elapsed = time.perf_counter() - started
-    cpu_after = _cpu_by_role(roots)
+    elapsed, cpu_before, cpu_after = play_all(players, roots)
     memory_playing = memory_mb(stack["stream"].pid)
     sampling.set()
     stop.set()
@@ -385,24 +386,22 @@ def _spectators(stack, game_ids, games, web_port, stream_port) -> list[str]:
     ]
 
 
+def _what_is_open(stack, stream_port, web) -> dict[str, float]:
+    return {
+        "connections to the stream port": clients_on(stream_port),
+        "open streams (metric)": open_streams_metric(web),
+        "stream process sockets": open_sockets(stack["stream"].pid),
+        "database connections": database_connections(),
+        "Redis clients": redis_clients(),
+    }
+
+
 def _burst_and_close(stack, game_id, stream_port, web) -> list[str]:
     time.sleep(2)  # the spectators' sockets are closed
-    before = {
-        "connections to the stream port": clients_on(stream_port),
-        "open streams (metric)": open_streams_metric(web),
-        "stream process sockets": open_sockets(stack["stream"].pid),
-        "database connections": database_connections(),
-        "Redis clients": redis_clients(),
-    }
+    before = _what_is_open(stack, stream_port, web)
     took, opened, during = asyncio.run(_burst(stream_port, game_id, BURST))
     time.sleep(3)  # the server notices the closed sockets
-    after = {
-        "connections to the stream port": clients_on(stream_port),
-        "open streams (metric)": open_streams_metric(web),
-        "stream process sockets": open_sockets(stack["stream"].pid),
-        "database connections": database_connections(),
-        "Redis clients": redis_clients(),
-    }
+    after = _what_is_open(stack, stream_port, web)
     return [
         f"burst: {opened} of {BURST} streams opened at once in {took:.2f} s "
         f"({during} connections on the stream port), then all closed",
