@@ -103,9 +103,16 @@ def log_in(page, site: str, username: str, password: str = TEST_PASSWORD) -> Non
 def click_point(page, x: int, y: int) -> None:
     """Click the board's lattice point x-y where the player sees it."""
     board = page.locator("svg.board")
-    grid = json.loads(board.get_attribute("data-grid"))
-    _, _, view_width, view_height = (float(n) for n in board.get_attribute("viewBox").split())
-    box = board.bounding_box()
+    # A move's event makes the page swap its live part, the board with it: a board read
+    # while it is being replaced has no box yet, and is read again once it is back.
+    for _attempt in range(50):
+        grid = json.loads(board.get_attribute("data-grid"))
+        _, _, view_width, view_height = (float(n) for n in board.get_attribute("viewBox").split())
+        box = board.bounding_box()
+        if box is not None:
+            break
+        page.wait_for_timeout(100)
+    assert box is not None, "the board never came back after the page swapped it"
     scale = min(box["width"] / view_width, box["height"] / view_height)
     offset_x = (box["width"] - view_width * scale) / 2
     offset_y = (box["height"] - view_height * scale) / 2
