@@ -4,8 +4,10 @@ Open to a scraper that sends `Authorization: Bearer METRICS_TOKEN`; without a to
 only to the machine itself and only outside production.
 """
 
+import contextlib
 import hmac
 import os
+from functools import cache
 
 import redis
 from django.conf import settings
@@ -23,6 +25,12 @@ from config.api_errors import error_body
 LOOPBACK = {"127.0.0.1", "::1"}
 
 
+@cache
+def _broker(url: str) -> redis.Redis:
+    """One client for every scrape: a scrape every few seconds need not build one each."""
+    return redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
+
+
 class QueueDepthCollector:
     """Tasks waiting in the workers' queue, read from the broker at each scrape."""
 
@@ -32,11 +40,9 @@ class QueueDepthCollector:
         )
         queue = settings.CELERY_TASK_DEFAULT_QUEUE
         if settings.REDIS_URL:
-            try:
-                client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=1)
-                family.add_metric([queue], client.llen(queue))
-            except redis.RedisError:
-                pass  # a broker that does not answer shows as a missing sample
+            # A broker that does not answer shows as a missing sample.
+            with contextlib.suppress(redis.RedisError):
+                family.add_metric([queue], _broker(settings.REDIS_URL).llen(queue))
         else:
             family.add_metric([queue], 0)  # embedded: tasks run as they are sent
         yield family
