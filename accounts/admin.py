@@ -28,12 +28,14 @@ class PlayerAdmin(UserAdmin):
         "is_staff",
         "date_joined",
     ]
-    list_filter = ["plan", "is_staff", "is_active"]
+    list_filter = ["plan", "is_staff", "is_active", ("deleted_at", admin.EmptyFieldListFilter)]
     search_fields = ["username", "email"]
     fieldsets = [
         *UserAdmin.fieldsets,
         ("Plan", {"fields": ["plan", "plan_until"]}),
+        ("Deleted by the player", {"fields": ["deleted_at"]}),
     ]
+    readonly_fields = ["deleted_at"]
     inlines = [PlanChangeInline]
 
     @admin.display(description="in force")

@@ -1,7 +1,8 @@
-"""Accounts API: register, token, me, and the staff-only plan change."""
+"""Accounts API: register, token, me (its export and deletion), the staff-only plan change."""
 
 from django.contrib.auth import authenticate
 from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiResponse,
     extend_schema,
@@ -117,6 +118,15 @@ class MeChangeSerializer(serializers.Serializer):
     notifications = EmailPreferencesField(required=False)
 
 
+class DeleteAccountSerializer(serializers.Serializer):
+    password = StrictCharField(
+        write_only=True,
+        trim_whitespace=False,
+        max_length=128,
+        help_text="Your password, to confirm that you are deleting your own account.",
+    )
+
+
 class RegisteredSerializer(AccountSerializer):
     token = serializers.CharField()
 
@@ -220,6 +230,55 @@ class MeView(APIView):
                 request.user, choices, field="notifications"
             )
         return Response(MeSerializer(request.user, context={"request": request}).data)
+
+    @extend_schema(
+        operation_id="accounts_me_delete",
+        request=DeleteAccountSerializer,
+        responses={
+            204: OpenApiResponse(description="The account is deleted; its tokens end now."),
+            **error_responses(400, 401, 429),
+        },
+        summary="Delete your account: your personal data go, your games and results stay",
+    )
+    def delete(self, request: Request) -> Response:
+        confirmation = DeleteAccountSerializer(data=request.data)
+        confirmation.is_valid(raise_exception=True)
+        # A password checked here is a password attempt like a log-in.
+        wait = throttling.password_attempt_wait(request, request.user.get_username())
+        if wait is not None:
+            raise exceptions.Throttled(wait)
+        services.delete_account(request.user, password=confirmation.validated_data["password"])
+        if hasattr(request._request, "session"):
+            request._request.session.flush()  # a browser's session ends with this answer
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ExportView(APIView):
+    @extend_schema(
+        operation_id="accounts_me_export",
+        responses={
+            200: OpenApiResponse(
+                OpenApiTypes.OBJECT,
+                description="A JSON file (an attachment) of everything the site keeps of you: "
+                "`format`, `version`, `exported_at`, then one section per kind of data "
+                "(`profile`, `plan_changes`, `games` with their records, `championships`, "
+                "`ratings`, `notifications`, ...).",
+            ),
+            **error_responses(401),
+        },
+        summary="Download your own data as a JSON file",
+    )
+    def get(self, request: Request) -> Response:
+        body = services.personal_data_export(request.user)
+        name = services.export_filename(request.user)
+        return Response(
+            body,
+            headers={
+                "Content-Disposition": f'attachment; filename="{name}"',
+                # Personal data: no shared cache keeps it.
+                "Cache-Control": "private, no-store",
+            },
+        )
 
 
 class PlanView(APIView):

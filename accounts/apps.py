@@ -8,6 +8,12 @@ class AccountsConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts import token_auth  # noqa: F401  (its signal receivers)
+        from accounts.personal_data import Part, register
+        from accounts.services import deletion, export
+
+        # The account's own sections of the player's data; other apps add theirs.
+        register(Part("profile", export=export.profile, erase=deletion.erase_own_rows))
+        register(Part("plan_changes", export=export.plan_changes))
 
 
 class SiteAdminConfig(admin_apps.AdminConfig):

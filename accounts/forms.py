@@ -90,6 +90,17 @@ class SignupForm(forms.Form):
             self.add_error(field if field in self.fields else None, errors)
 
 
+class DeleteAccountForm(forms.Form):
+    """The password that confirms deleting one's own account."""
+
+    password = forms.CharField(
+        label=_("Your password"),
+        strip=False,
+        max_length=128,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
+
+
 def _too_many_attempts(wait: float) -> ValidationError:
     return ValidationError(
         _("Too many log-in attempts.") + " " + throttling.try_again_in(wait), code="throttled"

@@ -7,6 +7,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from accounts.shown_names import DELETED_PLAYER, is_placeholder
 from accounts.usernames import USERNAME_TAKEN, canonical_username, stored_username
 
 # Case folding makes a name at most three times longer (ß, for one, becomes ss).
@@ -53,6 +54,10 @@ class User(AbstractUser):
     # database itself refuses two accounts whose names read the same.
     username_key = models.CharField(max_length=USERNAME_KEY_LENGTH, unique=True, editable=False)
 
+    # When the player deleted the account: the row stays for their games and results, with
+    # nothing personal left in it (`accounts.services.deletion`).
+    deleted_at = models.DateTimeField(_("deleted at"), null=True, blank=True, editable=False)
+
     objects = CaseInsensitiveUserManager()
 
     @classmethod
@@ -64,6 +69,8 @@ class User(AbstractUser):
         super().clean()
         if self.username and User.objects.named(self.username).exclude(pk=self.pk).exists():
             raise ValidationError({"username": USERNAME_TAKEN})
+        if self.deleted_at is None and is_placeholder(self.username):
+            raise ValidationError({"username": _("This name is reserved.")})
 
     def save(self, *args, **kwargs) -> None:
         self.username_key = canonical_username(self.username)
@@ -74,6 +81,20 @@ class User(AbstractUser):
 
     def get_absolute_url(self) -> str:
         return reverse("player", kwargs={"username": self.username})
+
+    @property
+    def is_deleted(self) -> bool:
+        return self.deleted_at is not None
+
+    @property
+    def shown_name(self) -> str:
+        """The name other people see: the username, or "deleted player"."""
+        return str(DELETED_PLAYER) if self.deleted_at is not None else self.username
+
+    @property
+    def profile_url(self) -> str | None:
+        """The player's public page; None for a deleted account, which has none."""
+        return None if self.deleted_at is not None else self.get_absolute_url()
 
 
 class PlanChange(models.Model):

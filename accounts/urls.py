@@ -7,6 +7,7 @@ api_urlpatterns = [
     path("register/", api.RegisterView.as_view(), name="api-register"),
     path("token/", api.TokenView.as_view(), name="api-token"),
     path("me/", api.MeView.as_view(), name="api-me"),
+    path("me/export/", api.ExportView.as_view(), name="api-me-export"),
     path("<str:username>/plan/", api.PlanView.as_view(), name="api-plan"),
 ]
 
@@ -15,6 +16,7 @@ site_urlpatterns = [
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("account/", views.account, name="account"),
+    path("account/delete/", views.delete_account, name="account-delete"),
     path("language/", views.set_language, name="set-language"),
     path("account/token/", views.account_token, name="account-token"),
 ]

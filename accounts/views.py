@@ -1,8 +1,9 @@
-"""Account pages: sign-up, the account itself with its API token, players' profiles."""
+"""Account pages: sign-up, the account itself with its API token, deleting it, players'
+profiles."""
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -16,13 +17,13 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
-from accounts import plans, selectors, services
-from accounts.forms import LoginForm, SignupForm
+from accounts import personal_data, plans, selectors, services
+from accounts.forms import DeleteAccountForm, LoginForm, SignupForm
 from accounts.models import Plan, User
 from config import throttling
 from config.errors import DomainError
 from games import selectors as game_selectors
-from games.models import CPU_PLAYER, Game
+from games.models import Game
 from games.titles import result_reason
 from ratings import chart
 from ratings import selectors as rating_selectors
@@ -150,6 +151,42 @@ def account_token(request: HttpRequest) -> HttpResponse:
     return HttpResponseRedirect(reverse("account") + "#api-token")
 
 
+@login_required
+def delete_account(request: HttpRequest) -> HttpResponse:
+    """Ask for the password, then delete the account and log out."""
+    form = DeleteAccountForm(request.POST or None)
+    retry_after = None
+    if request.method == "POST" and form.is_valid():
+        # A password checked here is a password attempt like a log-in.
+        retry_after = throttling.password_attempt_wait(request, request.user.get_username())
+        if retry_after is not None:
+            form.add_error(
+                "password",
+                _("Too many password attempts.") + " " + throttling.try_again_in(retry_after),
+            )
+        else:
+            try:
+                services.delete_account(request.user, password=form.cleaned_data["password"])
+            except ValidationError as error:
+                form.add_error("password", error.message_dict.get("password", error.messages))
+            else:
+                logout(request)
+                messages.success(
+                    request,
+                    _(
+                        "Your account is deleted. Your games and results stay, shown as a "
+                        "deleted player's."
+                    ),
+                )
+                return redirect("home")
+    response = render(
+        request,
+        "accounts/delete.html",
+        {"form": form, "consequences": personal_data.consequences(request.user)},
+    )
+    return throttling.refused(response, retry_after) if retry_after is not None else response
+
+
 def player(request: HttpRequest, username: str) -> HttpResponse:
     profile = selectors.active_user_by_username(username)
     ratings = [
@@ -195,8 +232,13 @@ def game_row(game: Game, player: User) -> dict:
     """One game as a player's profile lists it: opponents, result and score from their side."""
     names = game_selectors.seat_names(game)
     mine = [seat.seat for seat in game.seats.all() if seat.user_id == player.pk]
+    people = {seat.seat: seat.user for seat in game.seats.all() if seat.user_id}
     opponents = [
-        {"name": _("CPU") if name == CPU_PLAYER else name, "is_cpu": name == CPU_PLAYER}
+        {
+            "name": _("CPU") if seat not in people else name,
+            "is_cpu": seat not in people,
+            "page": people[seat].profile_url if seat in people else None,
+        }
         for seat, name in names.items()
         if seat not in mine
     ]

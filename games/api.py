@@ -144,7 +144,8 @@ class GameSerializer(serializers.Serializer):
     format = serializers.ChoiceField(choices=MATCH_FORMATS, allow_null=True)
     rated = serializers.BooleanField()
     players = serializers.DictField(
-        child=serializers.CharField(), help_text='seat → username ("cpu" for the CPU)'
+        child=serializers.CharField(),
+        help_text='seat → username ("cpu" for the CPU, "deleted player" for a deleted account)',
     )
     status = serializers.ChoiceField(choices=Game.Status.choices)
     to_move = serializers.CharField(allow_null=True)
@@ -191,7 +192,7 @@ class MoveRowSerializer(serializers.ModelSerializer):
         fields += ["received_at", "processed_at"]
 
     def get_player(self, move: Move) -> str:
-        return move.player.username if move.player_id else CPU_PLAYER
+        return move.player.shown_name if move.player_id else CPU_PLAYER
 
     def get_reason(self, move: Move) -> dict | None:
         if move.status != Move.Status.REFUSED:

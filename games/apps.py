@@ -6,6 +6,8 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
+        from accounts import personal_data
+        from games import personal_data as games_data
         from games import registry
         from games.streams import SOURCE
         from live import sources
@@ -14,3 +16,4 @@ class GamesConfig(AppConfig):
         # not at the first request that needs it.
         registry.load()
         sources.register(SOURCE)
+        personal_data.register(games_data.PART)

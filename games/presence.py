@@ -24,6 +24,12 @@ def touch(game_id: int, seat: str, at: float | None = None) -> None:
     cache.set(_key(game_id, seat), at if at is not None else time.time(), KEEP_SECONDS)
 
 
+def forget(seats: list[tuple[int, str]]) -> None:
+    """Forget when the players in these (game id, seat) places were last seen."""
+    if seats:
+        cache.delete_many([_key(game_id, seat) for game_id, seat in seats])
+
+
 def last_seen(game_id: int, seat: str) -> float | None:
     return cache.get(_key(game_id, seat))
 

@@ -41,9 +41,10 @@ def visible_game(game_id: int, viewer: User | AnonymousUser) -> Game | None:
 
 
 def seat_names(game: Game) -> dict[str, str]:
-    """seat → username ("cpu" for the CPU), in seat order."""
+    """seat → the player's name as others see it ("cpu" for the CPU, "deleted player" for
+    a deleted account), in seat order."""
     seats = sorted(game.seats.all(), key=lambda seat: seat.order)  # uses a prefetch if any
-    return {seat.seat: seat.user.username if seat.user_id else CPU_PLAYER for seat in seats}
+    return {seat.seat: seat.user.shown_name if seat.user_id else CPU_PLAYER for seat in seats}
 
 
 def players_by_seat(game: Game) -> dict[str, int | None]:
@@ -170,8 +171,8 @@ def game_page(game: Game, viewer: User | None) -> dict:
         {
             "seat": seat.seat,
             "title": seat_title(seat.seat, game.game),
-            "username": seat.user.username if seat.user_id else None,
-            "page": seat.user.get_absolute_url() if seat.user_id else None,
+            "username": seat.user.shown_name if seat.user_id else None,
+            "page": seat.user.profile_url if seat.user_id else None,
             "score": detail["score"].get(seat.seat, 0),
             "clock": detail["clocks"].get(seat.seat),
             "to_move": active and game.to_move == seat.seat,

@@ -6,8 +6,11 @@ class NotificationsConfig(AppConfig):
     verbose_name = "Notifications"
 
     def ready(self) -> None:
+        from accounts import personal_data
         from games.signals import game_finished
         from notifications.game_hooks import on_game_finished
+        from notifications.personal_data import PART
 
         # The uid keeps the receiver single however often ready() runs.
         game_finished.connect(on_game_finished, dispatch_uid="notifications.on_game_finished")
+        personal_data.register(PART)

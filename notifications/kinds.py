@@ -16,6 +16,7 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from accounts.shown_names import shown_username
 from games.titles import game_title, result_reason
 
 
@@ -58,15 +59,20 @@ def when(value: str | None) -> str:
     return f"{formats.date_format(local, 'DATETIME_FORMAT')} {local.tzname()}"
 
 
+def player_name(username: str) -> str:
+    """A player named in the params, as read now: "deleted player" for a deleted account."""
+    return str(shown_username(username))
+
+
 def people(names: list[str]) -> str:
     """Usernames as one phrase: "bob", "bob and carol", "bob, carol and dave"."""
-    return get_text_list([str(name) for name in names], _("and"))
+    return get_text_list([player_name(username) for username in names], _("and"))
 
 
 def game_invited(params: Mapping) -> str:
     # {"game": a registry name, "by": the inviting player's username}
     return _("%(by)s invites you to a game of %(game)s.") % {
-        "by": params["by"],
+        "by": player_name(params["by"]),
         "game": game_title(params["game"]),
     }
 
@@ -85,7 +91,7 @@ def game_ended(params: Mapping) -> str:
     words = {
         "game": game_title(params["game"]),
         "opponents": people(params["opponents"]),
-        "winner": params.get("winner") or "",
+        "winner": player_name(params["winner"]) if params.get("winner") else "",
         "place": params.get("place"),
         "reason": result_reason(params["reason"], params["game"]) if params["reason"] else "",
     }
@@ -107,7 +113,7 @@ def game_ended(params: Mapping) -> str:
 
 def championship_invited(params: Mapping) -> str:
     return _("%(by)s invites you to play in the championship %(championship)s.") % {
-        "by": params["by"],
+        "by": player_name(params["by"]),
         "championship": params["championship"],
     }
 
@@ -121,7 +127,7 @@ def championship_started(params: Mapping) -> str:
 def round_started(params: Mapping) -> str:
     words = {
         "championship": params["championship"],
-        "opponent": params["opponent"],
+        "opponent": player_name(params["opponent"]),
         "round": int(params["round"]),
     }
     if params["stage"] == "playoff":
@@ -149,7 +155,7 @@ def deadline_soon(params: Mapping) -> str:
         "%(hours)s hours, by %(deadline)s.",
         hours,
     ) % {
-        "opponent": params["opponent"],
+        "opponent": player_name(params["opponent"]),
         "championship": params["championship"],
         "hours": hours,
         "deadline": when(params["deadline"]),
@@ -159,7 +165,7 @@ def deadline_soon(params: Mapping) -> str:
 def _decided_result(params: Mapping) -> str:
     outcome = params.get("outcome")
     if outcome == "win":
-        return _("%(winner)s wins") % {"winner": params["winner"]}
+        return _("%(winner)s wins") % {"winner": player_name(params["winner"])}
     if outcome == "draw":
         return _("a draw")
     if outcome == "double_forfeit":

@@ -33,7 +33,8 @@ def notify(
     kind = Kind(kind)
     if not links.is_site_path(url):
         raise ValueError(f"a notification leads to a path on this site, not {url!r}")
-    recipients = {user.pk: user for user in users}
+    # A deleted account is told nothing: nothing personal is kept for it again.
+    recipients = {user.pk: user for user in users if user.deleted_at is None}
     if not recipients:
         return 0
     with transaction.atomic():

@@ -6,8 +6,11 @@ class RatingsConfig(AppConfig):
     verbose_name = "Ratings"
 
     def ready(self) -> None:
+        from accounts import personal_data
         from games.signals import game_finished
+        from ratings.personal_data import PART
         from ratings.services import on_game_finished
 
         # The uid keeps the receiver single however often ready() runs.
         game_finished.connect(on_game_finished, dispatch_uid="ratings.on_game_finished")
+        personal_data.register(PART)

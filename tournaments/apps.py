@@ -6,9 +6,11 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Championships"
 
     def ready(self) -> None:
+        from accounts import personal_data
         from games import visibility
         from games.signals import game_finished
         from live import sources
+        from tournaments.personal_data import PART
         from tournaments.services import on_game_finished
         from tournaments.streams import SOURCE
         from tournaments.visibility import GAMES
@@ -18,3 +20,5 @@ class TournamentsConfig(AppConfig):
         # A championship's games are seen by whoever sees the championship.
         visibility.register(GAMES)
         sources.register(SOURCE)
+        # Withdrawing forfeits the championship games before the games app resigns the rest.
+        personal_data.register(PART, before="games")

@@ -136,7 +136,7 @@ def matches_to_play(player: User) -> list[MatchToPlay]:
                 championship_id=championship.pk,
                 championship=championship.name,
                 game=championship.game,
-                opponent=other.player.username if other else "",
+                opponent=other.player.shown_name if other else "",
                 kind=match.stage.kind,
                 group=match.group.name if match.group else None,
                 number=match.round,

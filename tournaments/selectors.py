@@ -6,6 +6,8 @@ from datetime import datetime, timedelta
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 
+from accounts.models import User
+from accounts.shown_names import shown_username
 from games import selectors as game_selectors
 from games.models import Game
 from games.selectors import players_by_seat, seat_names
@@ -27,7 +29,8 @@ class GroupTable:
 
     name: str
     rows: list[tiebreaks.StandingRow]
-    usernames: dict[str, str]
+    usernames: dict[str, str]  # entry id → the player's name as shown ("deleted player")
+    players: dict[str, User]
 
 
 def _margin(match: Match, games_by_match: dict[int, Game]) -> int:
@@ -84,8 +87,9 @@ def group_tables(stage: Stage) -> list[GroupTable]:
             tiebreaks=order,
             lots={str(member.entry_id): member.lot for member in members},
         )
-        usernames = {key: entry.player.username for key, entry in entries.items()}
-        tables.append(GroupTable(name=group.name, rows=rows, usernames=usernames))
+        players = {key: entry.player for key, entry in entries.items()}
+        usernames = {key: player.shown_name for key, player in players.items()}
+        tables.append(GroupTable(name=group.name, rows=rows, usernames=usernames, players=players))
     return tables
 
 
@@ -124,12 +128,20 @@ def final_ranking(championship: Championship) -> list[tuple[int, int]]:
     return [(rank, entry_id) for rank, entry_id in enumerate(placed, start=1)]
 
 
-def standings(championship: Championship) -> dict:
-    """The standings endpoint's body: every group's table and the final ranking."""
+def standings(championship: Championship, *, with_players: bool = False) -> dict:
+    """The standings endpoint's body: every group's table and the final ranking.
+
+    `with_players` adds each row's `player` (the User), for the page's links; the API's
+    body has the names only.
+    """
     stage = championship.stages.filter(kind=Stage.Kind.GROUPS).first()
     tables = group_tables(stage) if stage else []
+
+    def player(user: User) -> dict:
+        return {"player": user} if with_players else {}
+
     final = [
-        {"rank": rank.rank, "username": rank.entry.player.username}
+        {"rank": rank.rank, "username": rank.entry.player.shown_name, **player(rank.entry.player)}
         for rank in championship.final_ranking.select_related("entry__player")
     ]
     return {
@@ -147,6 +159,7 @@ def standings(championship: Championship) -> dict:
                         "forfeits": row.forfeits,
                         "points": row.points,
                         "tiebreaks": row.tiebreaks,
+                        **player(table.players[row.player]),
                     }
                     for row in table.rows
                 ],
@@ -170,7 +183,7 @@ def bracket_view(championship: Championship) -> dict:
     names = bracket.round_names(size)
 
     def name(entry: Entry | None) -> str | None:
-        return entry.player.username if entry else None
+        return entry.player.shown_name if entry else None
 
     rounds = []
     for number, title in enumerate(names, start=1):
@@ -246,14 +259,15 @@ def invitations_for(user) -> list[Invitation]:
     return list(pending.select_related("championship__organiser").order_by("-invited_at", "-id"))
 
 
-def _game_line(game: Game, first: str | None, second: str | None) -> dict:
-    """A game as the schedule shows it: the score and result read from the match's sides."""
+def _game_line(game: Game, first: int | None, second: int | None) -> dict:
+    """A game as the schedule shows it: the score and result read from the match's sides
+    (`first`, `second`: their players' ids)."""
     names = seat_names(game)
-    seat_of = {name: seat for seat, name in names.items()}
+    seat_of = {player: seat for seat, player in players_by_seat(game).items() if player}
     score = game.score or {}
 
-    def points(username: str | None) -> int | None:
-        seat = seat_of.get(username)
+    def points(player: int | None) -> int | None:
+        seat = seat_of.get(player)
         return score.get(seat) if seat is not None else None
 
     finished = game.status == Game.Status.FINISHED
@@ -307,20 +321,23 @@ def match_schedule(championship: Championship) -> list[dict]:
                     "matches": [],
                 }
             )
-        first = match.first.player.username if match.first else None
-        second = match.second.player.username if match.second else None
+        first = match.first.player if match.first else None
+        second = match.second.player if match.second else None
         stage["rounds"][-1]["matches"].append(
             {
                 "id": match.pk,
                 "group": match.group.name if match.group else None,
-                "a": first,
-                "b": second,
+                "a": first.shown_name if first else None,
+                "b": second.shown_name if second else None,
                 "status": match.status,
-                "winner": match.winner.player.username if match.winner else None,
+                "winner": match.winner.player.shown_name if match.winner else None,
                 "drawn": match.drawn,
                 "forfeit": match.forfeit,
                 "deadline": match.deadline,
-                "games": [_game_line(game, first, second) for game in match.games.all()],
+                "games": [
+                    _game_line(game, first and first.pk, second and second.pk)
+                    for game in match.games.all()
+                ],
             }
         )
     order = [Stage.Kind.GROUPS, Stage.Kind.PLAYOFF]
@@ -337,14 +354,21 @@ def decision_entry(decision: Decision) -> dict:
     return {
         "id": decision.pk,
         "at": decision.at,
-        "by": decision.by.username if decision.by else None,
+        "by": decision.by.shown_name if decision.by else None,
         "action": decision.action,
-        "players": sorted(player.username for player in decision.players.all()),
+        "players": sorted(player.shown_name for player in decision.players.all()),
         "game": decision.game_id,
-        "before": decision.before,
-        "after": decision.after,
+        "before": _names_shown(decision.before),
+        "after": _names_shown(decision.after),
         "reason": decision.reason,
     }
+
+
+def _names_shown(result: dict) -> dict:
+    """A logged result with its winner's name as others read it."""
+    if "winner" not in result:
+        return result
+    return {**result, "winner": shown_username(result["winner"])}
 
 
 @dataclass(frozen=True)
@@ -353,7 +377,7 @@ class Waiting:
 
     game: Game
     match: Match
-    players: dict[str, str]  # seat → username
+    players: dict[str, str]  # seat → the player's name as shown
     since: datetime | None  # when the player to move was last expected to move
 
 

@@ -1,4 +1,5 @@
-"""Account operations: registration, API tokens, plan changes, demo accounts."""
+"""Account operations: registration, API tokens, plan changes, demo accounts; the
+person's own data in `export` and `deletion`."""
 
 import re
 import secrets
@@ -13,6 +14,10 @@ from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
 from accounts.models import Plan, PlanChange, User
+from accounts.services.deletion import delete_account as delete_account
+from accounts.services.deletion import erase_account as erase_account
+from accounts.services.export import export_filename as export_filename
+from accounts.services.export import personal_data_export as personal_data_export
 from accounts.usernames import USERNAME_TAKEN, canonical_username, stored_username
 
 USERNAME_PATTERN = re.compile(r"^[\w.-]{3,30}$")

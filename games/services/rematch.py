@@ -58,6 +58,8 @@ def rematch_refusal(game: Game) -> DomainError | None:
         return Conflict(_("A championship schedules its own games."), code="championship_game")
     if game.status not in (Game.Status.FINISHED, Game.Status.DECLINED):
         return Conflict(_("Finish this game first."), code="game_not_over")
+    if any(seat.user_id and seat.user.deleted_at for seat in game.seats.all()):
+        return Conflict(_("A player of this game has deleted their account."), code="player_gone")
     return None
 
 

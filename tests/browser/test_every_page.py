@@ -87,6 +87,7 @@ def page_paths(world) -> dict[str, tuple[str, str | None]]:
         "sign-up": ("/signup/", None),
         "log-in": ("/login/", None),
         "account": ("/account/", "anna"),
+        "account-delete": ("/account/delete/", "anna"),
         "championships": ("/championships/", None),
         "championship": (f"/championships/{championship}/", "anna"),
         "championship-new": ("/championships/new/", "anna"),

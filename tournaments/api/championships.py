@@ -119,7 +119,7 @@ class EditChampionshipSerializer(CreateChampionshipSerializer):
 
 class ChampionshipSerializer(serializers.ModelSerializer):
     game = GameChoiceField()
-    organiser = serializers.CharField(source="organiser.username")
+    organiser = serializers.CharField(source="organiser.shown_name")
     time_control = TimeControlField(allow_null=True)
     winner = serializers.SerializerMethodField()
     entrants = serializers.SerializerMethodField()
@@ -140,10 +140,11 @@ class ChampionshipSerializer(serializers.ModelSerializer):
         ]  # fmt: skip
 
     def get_winner(self, championship: Championship) -> str | None:
-        return championship.winner.username if championship.winner_id else None
+        return championship.winner.shown_name if championship.winner_id else None
 
     def get_entrants(self, championship: Championship) -> list[str]:
-        return [entry.player.username for entry in championship.entries.select_related("player")]
+        entries = championship.entries.select_related("player")
+        return [entry.player.shown_name for entry in entries]
 
     @extend_schema_field(
         {"type": "array", "items": {"type": "string"}, "nullable": True, "readOnly": True}
@@ -153,7 +154,8 @@ class ChampionshipSerializer(serializers.ModelSerializer):
         if request is None or request.user.pk != championship.organiser_id:
             return None
         return [
-            invitation.player.username for invitation in selectors.pending_invitations(championship)
+            invitation.player.shown_name
+            for invitation in selectors.pending_invitations(championship)
         ]
 
     def get_page(self, championship: Championship) -> str:

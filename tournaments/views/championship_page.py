@@ -28,21 +28,23 @@ from tournaments.views.words import (
 
 
 def _group_tables(
-    championship: Championship, standings: dict, user, withdrawn: set[str]
+    championship: Championship, standings: dict, user, withdrawn: set[int]
 ) -> list[dict]:
+    """The group tables as the page shows them; `standings` has each row's player."""
     columns = tiebreak_columns(championship)
     groups = []
     for group in standings["groups"]:
         rows = []
         for row in group["rows"]:
+            player = row["player"]
             rows.append(
                 {
                     **row,
                     "points": number(row["points"]),
-                    "url": reverse("player", args=[row["username"]]),
-                    "me": user.is_authenticated and row["username"] == user.username,
+                    "url": player.profile_url,
+                    "me": user.is_authenticated and player.pk == user.pk,
                     "advances": row["rank"] <= championship.advance_per_group,
-                    "withdrawn": row["username"] in withdrawn,
+                    "withdrawn": player.pk in withdrawn,
                     "values": [number(row["tiebreaks"].get(c["name"])) for c in columns],
                 }
             )
@@ -95,8 +97,8 @@ def championship_page(request: HttpRequest, championship_id: int) -> HttpRespons
     user = request.user
     entries = selectors.entries_of(championship)
     mine = next((e for e in entries if user.is_authenticated and e.player_id == user.pk), None)
-    withdrawn = {e.player.username for e in entries if e.withdrawn_at is not None}
-    standings = selectors.standings(championship)
+    withdrawn = {e.player_id for e in entries if e.withdrawn_at is not None}
+    standings = selectors.standings(championship, with_players=True)
     limit = plans.championship_entrant_limit(championship.organiser)
     registration = championship.status == Championship.Status.REGISTRATION
     closed = registration and selectors.entries_closed(championship)
@@ -142,10 +144,7 @@ def championship_page(request: HttpRequest, championship_id: int) -> HttpRespons
             ),
             "tiebreak_columns": tiebreak_columns(championship),
             "groups": _group_tables(championship, standings, user, withdrawn),
-            "final": [
-                {**row, "url": reverse("player", args=[row["username"]])}
-                for row in standings["final"]
-            ],
+            "final": [{**row, "url": row["player"].profile_url} for row in standings["final"]],
             "schedule": schedule,
             "drawing": _bracket(championship, schedule),
             "decisions": list(selectors.decisions(championship)[:DECISIONS_SHOWN]),

@@ -33,9 +33,12 @@ class DecisionForm(forms.Form):
         help_text=gettext_lazy("Shown in the championship's log and to both players."),
     )
 
-    def __init__(self, *args, players: list[str], groups: bool, **kwargs) -> None:
+    def __init__(self, *args, players: list[tuple[str, str]], groups: bool, **kwargs) -> None:
+        """`players`: (username, the name shown) of each player of the game."""
         super().__init__(*args, **kwargs)
-        choices = [(f"win:{name}", _("%(name)s wins") % {"name": name}) for name in players]
+        choices = [
+            (f"win:{username}", _("%(name)s wins") % {"name": name}) for username, name in players
+        ]
         choices.append(("draw", _("Draw") if groups else _("Draw: the match is replayed")))
         if groups:
             choices.append(("double_forfeit", _("Both lose (double forfeit)")))
@@ -62,7 +65,10 @@ def decide(request: HttpRequest, championship_id: int, game_id: int) -> HttpResp
     if request.user.pk != championship.organiser_id:
         raise PermissionDenied
     names = seat_names(game)
-    players = [name for name in names.values() if name]
+    # The choice carries the username (a deleted player's placeholder too); people read
+    # the name shown.
+    seated = sorted(game.seats.all(), key=lambda seat: seat.order)
+    players = [(seat.user.username, seat.user.shown_name) for seat in seated if seat.user_id]
     groups = game.match.stage.kind == Stage.Kind.GROUPS
     form = DecisionForm(request.POST or None, players=players, groups=groups)
     if request.method == "POST" and form.is_valid():
