@@ -13,6 +13,8 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import AllowAny, IsAdminUser, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from accounts import plans, selectors, services
@@ -253,7 +255,18 @@ class MeView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+class AccountRateThrottle(ScopedRateThrottle):
+    """The view's `throttle_scope` per account, its rate read from the settings each time."""
+
+    def get_rate(self) -> str | None:
+        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+
 class ExportView(APIView):
+    # Every game's record is written: a few downloads an hour are plenty for a person.
+    throttle_classes = [AccountRateThrottle]
+    throttle_scope = "personal_data_export"
+
     @extend_schema(
         operation_id="accounts_me_export",
         responses={
@@ -264,7 +277,7 @@ class ExportView(APIView):
                 "(`profile`, `plan_changes`, `games` with their records, `championships`, "
                 "`ratings`, `notifications`, ...).",
             ),
-            **error_responses(401),
+            **error_responses(401, 429),
         },
         summary="Download your own data as a JSON file",
     )

@@ -24,7 +24,6 @@ class DeletedAccount:
 
     user: User
     old_username: str
-    old_email: str
 
 
 @dataclass(frozen=True)

@@ -253,6 +253,7 @@ REST_FRAMEWORK = {
         "register": env_str("THROTTLE_REGISTER", "10/hour"),
         "token": env_str("THROTTLE_TOKEN", "30/minute"),
         "token_username": env_str("THROTTLE_TOKEN_USERNAME", "10/minute"),
+        "personal_data_export": env_str("THROTTLE_EXPORT", "10/hour"),
     },
     # DRF's throttles and the site's (`config.throttling`) read the client's address with it.
     "NUM_PROXIES": NUM_PROXIES,

@@ -43,7 +43,7 @@ def erase_account(user: User) -> None:
         row = User.objects.select_for_update().filter(pk=user.pk).first()
         if row is None or row.deleted_at is not None:
             return
-        gone = DeletedAccount(user=row, old_username=row.username, old_email=row.email)
+        gone = DeletedAccount(user=row, old_username=row.username)
         _anonymise(row)
         for part in personal_data.parts():
             if part.erase is not None:

@@ -202,3 +202,20 @@ def test_the_account_page_offers_the_download_and_the_deletion(alice):
     download = client.get(EXPORT)
     assert download.status_code == 200
     assert json.loads(download.content)["profile"]["username"] == "alice"
+
+
+def test_downloads_are_limited_per_account(alice_api, bob_api, settings):
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {
+            **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+            "personal_data_export": "1/hour",
+        },
+    }
+    assert alice_api.get(EXPORT).status_code == 200
+
+    refused = alice_api.get(EXPORT)
+
+    assert refused.status_code == 429
+    assert refused.json()["error"]["code"] == "throttled"
+    assert bob_api.get(EXPORT).status_code == 200
