@@ -93,8 +93,8 @@ def test_unknown_page_outside_the_api_stays_html(api):
 
 
 def test_method_not_allowed(player_api):
-    error = assert_error(player_api.delete("/api/accounts/me/"), 405, "method_not_allowed")
-    assert error["details"] == {"method": "DELETE"}
+    error = assert_error(player_api.put("/api/accounts/me/"), 405, "method_not_allowed")
+    assert error["details"] == {"method": "PUT"}
 
 
 def test_throttled_says_when_to_retry(api, settings):
