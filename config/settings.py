@@ -170,6 +170,9 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
+if CELERY_BROKER_URL.startswith("redis://"):
+    # kombu's Redis transport, with one kept client a channel (config/broker.py).
+    CELERY_BROKER_TRANSPORT = "config.broker:Transport"
 # Tasks go straight to a named list through the anonymous exchange: no routing table
 # in Redis to lose, so a flushed Redis (or a new one) still delivers what is sent next.
 CELERY_TASK_DEFAULT_QUEUE = "championships"
