@@ -19,6 +19,7 @@ from rest_framework.authtoken.models import Token
 from accounts import plans, selectors, services
 from accounts.forms import LoginForm, SignupForm
 from accounts.models import Plan, User
+from billing import selectors as billing_selectors
 from config import throttling
 from config.errors import DomainError
 from games import selectors as game_selectors
@@ -128,6 +129,7 @@ def account(request: HttpRequest) -> HttpResponse:
             "free_entrant_limit": plans.FREE_CHAMPIONSHIP_ENTRANT_LIMIT,
             "token": token,
             "new_token": request.session.pop(NEW_TOKEN_SESSION_KEY, None),
+            "billing": billing_selectors.plan_section(user),
         },
     )
 

@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "tournaments",
     "ratings",
     "notifications",
+    "billing",
 ]
 
 MIDDLEWARE = [
@@ -207,6 +208,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tournaments.sweep",
         "schedule": env_int("CHAMPIONSHIPS_SWEEP_SECONDS", 10),
     },
+    # Reminders of paid plans that end within a week and will not renew.
+    "billing-plan-reminders": {
+        "task": "billing.plan_reminders",
+        "schedule": env_int("PLAN_REMINDERS_SWEEP_SECONDS", 3600),
+    },
 }
 
 # --- Accounts -------------------------------------------------------------------
@@ -233,6 +239,25 @@ SITE_URL = (env_str("SITE_URL") or "http://localhost:8000").rstrip("/")
 if not SITE_URL.startswith(("http://", "https://")):
     raise ImproperlyConfigured(f"SITE_URL must start with http:// or https://; got {SITE_URL!r}")
 
+# --- Billing (Stripe) -------------------------------------------------------------
+# The paid plan is sold through Stripe Checkout when the secret key, the webhook's signing
+# secret and at least one price are set; otherwise the plan is not on sale (the staff
+# still grant it). Secrets come only from the environment.
+STRIPE_SECRET_KEY = env_str("STRIPE_SECRET_KEY")
+STRIPE_WEBHOOK_SECRET = env_str("STRIPE_WEBHOOK_SECRET")
+STRIPE_PRICE_MONTH = env_str("STRIPE_PRICE_MONTH")
+STRIPE_PRICE_YEAR = env_str("STRIPE_PRICE_YEAR")
+# Another address for Stripe's API (a local stand-in in tests); empty: Stripe's own.
+STRIPE_API_BASE = env_str("STRIPE_API_BASE").rstrip("/")
+if STRIPE_API_BASE and not STRIPE_API_BASE.startswith(("http://", "https://")):
+    raise ImproperlyConfigured(
+        f"STRIPE_API_BASE must start with http:// or https://; got {STRIPE_API_BASE!r}"
+    )
+# How long a page waits for Stripe before telling the player it cannot be reached.
+STRIPE_TIMEOUT_SECONDS = float(env_str("STRIPE_TIMEOUT_SECONDS") or 10)
+# Where the buttons send the player: Checkout, and the customer portal.
+STRIPE_PAGES = ["https://checkout.stripe.com", "https://billing.stripe.com"]
+
 # --- Proxies --------------------------------------------------------------------
 # How many proxies in front of the site append the address they saw to X-Forwarded-For.
 # The client's address (for the per-address throttles) is read that deep into the header;
@@ -256,6 +281,7 @@ REST_FRAMEWORK = {
         "register": env_str("THROTTLE_REGISTER", "10/hour"),
         "token": env_str("THROTTLE_TOKEN", "30/minute"),
         "token_username": env_str("THROTTLE_TOKEN_USERNAME", "10/minute"),
+        "billing": env_str("THROTTLE_BILLING", "30/hour"),
     },
     # DRF's throttles and the site's (`config.throttling`) read the client's address with it.
     "NUM_PROXIES": NUM_PROXIES,
@@ -352,6 +378,9 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": [NONE],
     }
 }
+if STRIPE_SECRET_KEY:
+    # The buying and cancelling buttons post to the site, which redirects to Stripe's pages.
+    CONTENT_SECURITY_POLICY["DIRECTIVES"]["form-action"] += STRIPE_PAGES
 if env_bool("BEHIND_TLS_PROXY", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
