@@ -49,9 +49,9 @@ class SignupForm(allauth_forms.SignupForm):
         # allauth compares the two passwords only when the first passed the validators; both
         # problems are worth telling in one round.
         first, again = self.data.get("password1"), cleaned.get("password2")
-        if "password1" in self.errors and again and first != again:
-            if "password2" not in self.errors:
-                self.add_error("password2", _("You must type the same password each time."))
+        mismatch = again and first != again and "password2" not in self.errors
+        if "password1" in self.errors and mismatch:
+            self.add_error("password2", _("You must type the same password each time."))
         return cleaned
 
     def add_service_error(self, error: ValidationError | DomainError) -> None:
