@@ -43,10 +43,11 @@ def forget_token(key: str) -> None:
 
 @receiver(post_delete, sender=Token, dispatch_uid="accounts-forget-deleted-token")
 def _token_deleted(sender, instance: Token, **_kwargs) -> None:
-    forget_token(instance.key)
+    key = instance.key  # the key is the primary key, which a deleted row loses
+    forget_token(key)
     # Again once the deletion is committed: a request that read the row before then may have
     # put it back in the cache meanwhile.
-    transaction.on_commit(lambda: forget_token(instance.key))
+    transaction.on_commit(lambda: forget_token(key))
 
 
 @receiver(post_save, sender=User, dispatch_uid="accounts-forget-saved-user")

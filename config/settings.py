@@ -271,6 +271,9 @@ ACCOUNT_RATE_LIMITS = {
 MFA_ADAPTER = "accounts.mfa.MFAAdapter"
 MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
 MFA_TOTP_ISSUER = "Dots Championships"
+# A code is taken from the step before or after the current one too (30 seconds each):
+# a phone's clock a little off, or a code typed as it turns over.
+MFA_TOTP_TOLERANCE = 1
 # allauth keeps an unverified address and a second factor apart, lest someone who gave a
 # stranger's address lock the stranger out of it. Here an unverified address claims nothing
 # (ACCOUNT_PREVENT_ENUMERATION is "strict": the owner can still sign up with it and verify
