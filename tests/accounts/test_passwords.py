@@ -124,9 +124,7 @@ def test_password_change_runs_the_password_validators(client, anna):
 # --- resetting it through the e-mail --------------------------------------------------------
 
 
-def test_password_reset_e_mails_a_link_on_the_sites_address_that_sets_a_new_password(
-    client, anna
-):
+def test_password_reset_e_mails_a_link_on_the_sites_address_that_sets_a_new_password(client, anna):
     elsewhere = logged_in_elsewhere(anna)
     response = client.post(RESET_PAGE, {"email": "Anna@Example.org"})
     assert (response.status_code, response["Location"]) == (302, "/accounts/password/reset/done/")
