@@ -290,6 +290,8 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL") or "webmaster@localhost"
 SITE_URL = (env_str("SITE_URL") or "http://localhost:8000").rstrip("/")
 if not SITE_URL.startswith(("http://", "https://")):
     raise ImproperlyConfigured(f"SITE_URL must start with http:// or https://; got {SITE_URL!r}")
+# Any other link allauth writes into an e-mail takes the site's scheme.
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = SITE_URL.split("://", 1)[0]
 
 # --- Proxies --------------------------------------------------------------------
 # How many proxies in front of the site append the address they saw to X-Forwarded-For.
