@@ -22,6 +22,7 @@ from accounts import emails, services
 from accounts.models import User
 from accounts.usernames import canonical_username, stored_username
 from config import throttling
+from config.api_errors import is_api_request
 from notifications import links
 
 LOGGED_IN_MESSAGE = "account/messages/logged_in.txt"
@@ -72,6 +73,8 @@ class AccountAdapter(DefaultAccountAdapter):
         extra_tags: str = "",
         message: str | None = None,
     ) -> None:
+        if is_api_request(request):
+            return  # an API client reads its answer; a message would wait for a page
         if getattr(self, "_welcoming", False) and message_template == LOGGED_IN_MESSAGE:
             user = (message_context or {}).get("user")
             message = gettext("Welcome, %(username)s! Your account is ready.") % {
@@ -89,9 +92,10 @@ class AccountAdapter(DefaultAccountAdapter):
     def _get_login_attempts_cache_key(self, request: HttpRequest, **credentials: Any) -> str:
         """Failed log-ins are counted per address typed, or per name in its canonical form,
         so that "Alice", "alice " and "ａｌｉｃｅ" share one budget."""
-        if email := credentials.get("email"):
-            return "email:" + str(email).strip().lower()
-        return "username:" + canonical_username(str(credentials.get("username") or ""))
+        login = str(credentials.get("email") or credentials.get("username") or "")
+        if "@" in login:  # an address, whichever field brought it (no name has an "@")
+            return "email:" + login.strip().lower()
+        return "username:" + canonical_username(login)
 
     # --- e-mails ---------------------------------------------------------------------------
 

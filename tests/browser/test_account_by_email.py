@@ -57,9 +57,7 @@ def log_out(page) -> None:
     expect(page.locator(".user-nav")).to_contain_text("Log in")
 
 
-def test_sign_up_confirm_the_address_change_forget_and_reset_the_password(
-    site, mailbox, open_page
-):
+def test_sign_up_confirm_the_address_change_forget_and_reset_the_password(site, mailbox, open_page):
     page = open_page(viewport={"width": 1280, "height": 900})
 
     # Sign up with an address; the account opens at once, the address not yet confirmed.

@@ -366,3 +366,16 @@ def test_username_throttle_of_the_log_in_page_cannot_be_dodged_either(
     )
     assert response.status_code == 429
     assert not logged_in(client)
+
+
+def test_guesses_by_e_mail_address_share_one_budget_on_the_page_and_the_api(
+    client, api, page_rates, rates, make_user
+):
+    page_rates(login_failed="100/m/ip,2/5m/key")
+    rates(token="100/minute", token_username="100/minute")
+    make_user("anna", email="anna@example.org")
+    client.post("/login/", {"login": "anna@example.org", "password": "guess-1"})
+    api.post(TOKEN, {"username": "Anna@Example.org", "password": "guess-2"})
+    right = {"login": "anna@example.org", "password": TEST_PASSWORD}
+    assert client.post("/login/", right).status_code == 429
+    assert api.post(TOKEN, {"username": "anna", "password": TEST_PASSWORD}).status_code == 200
