@@ -34,6 +34,7 @@ urlpatterns = [
     path("api/players/", include(ratings_urls.players_urlpatterns)),
     path("api/notifications/", include(notifications_urls.api_urlpatterns)),
     path("api/billing/", include(billing_urls.api_urlpatterns)),
+    path("accounts/", include(accounts_urls.allauth_urlpatterns)),
     path("", include(accounts_urls.site_urlpatterns)),
     path("players/", include(accounts_urls.page_urlpatterns)),
     path("leaderboards/", include(ratings_urls.page_urlpatterns)),
