@@ -1,42 +1,49 @@
-"""The admin site: Django's, with its log-in and password change on the site's budgets."""
+"""The admin site: Django's, entered through the site's own log-in, and only with two factors.
 
-from django.contrib import admin
-from django.contrib.auth.views import PasswordChangeView
-from django.http import HttpRequest, HttpResponse
+Its log-in is the site's log-in page (allauth's, with its budgets of attempts and the
+second factor), and its password change is the site's. Staff who have not set up an
+authenticator app are sent to set it up before any admin page opens.
+"""
+
+from collections.abc import Callable
+from functools import wraps
+
+from allauth.account.decorators import secure_admin_login
+from django.contrib import admin, messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
-from accounts.forms import AdminLoginForm, AdminPasswordChangeForm
-from config import throttling
-
-
-class _AdminPasswordChangeView(PasswordChangeView):
-    form_class = AdminPasswordChangeForm
-
-    def get_form_kwargs(self) -> dict:
-        # The form counts the attempt against the client address's budget as well.
-        return {**super().get_form_kwargs(), "request": self.request}
-
-
-def _with_refusal_status(response: HttpResponse) -> HttpResponse:
-    """429 and Retry-After when the page's form was refused for being over budget."""
-    form = (getattr(response, "context_data", None) or {}).get("form")
-    wait = getattr(form, "retry_after", None)
-    return throttling.refused(response, wait) if wait is not None else response
+from accounts import mfa
 
 
 class AdminSite(admin.AdminSite):
-    login_form = AdminLoginForm
-
     def login(self, request: HttpRequest, extra_context: dict | None = None) -> HttpResponse:
-        return _with_refusal_status(super().login(request, extra_context))
+        # A visitor goes to the site's log-in page and comes back; a player who is not staff
+        # is refused (403).
+        return secure_admin_login(super().login)(request, extra_context)
 
     def password_change(
         self, request: HttpRequest, extra_context: dict | None = None
     ) -> HttpResponse:
-        request.current_app = self.name
-        view = _AdminPasswordChangeView.as_view(
-            success_url=reverse("admin:password_change_done", current_app=self.name),
-            extra_context={**self.each_context(request), **(extra_context or {})},
-            template_name=self.password_change_template or _AdminPasswordChangeView.template_name,
-        )
-        return _with_refusal_status(view(request))
+        return HttpResponseRedirect(reverse("account_change_password"))
+
+    def admin_view(self, view: Callable, cacheable: bool = False) -> Callable:
+        inner = super().admin_view(view, cacheable)
+        if view == self.logout:
+            return inner
+
+        @wraps(inner)
+        def view_with_second_factor(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+            if self.has_permission(request) and mfa.needs_totp_set_up(request.user):
+                messages.info(
+                    request,
+                    _(
+                        "The admin asks staff for a second factor: set up an authenticator "
+                        "app to go on."
+                    ),
+                )
+                return HttpResponseRedirect(reverse("mfa_activate_totp"))
+            return inner(request, *args, **kwargs)
+
+        return view_with_second_factor

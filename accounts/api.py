@@ -1,6 +1,6 @@
-"""Accounts API: register, token, me (its export and deletion), the staff-only plan change."""
+"""Accounts API: register, token (and its rotation), me (its export and deletion), passwords,
+and the staff-only plan change."""
 
-from django.contrib.auth import authenticate
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -10,6 +10,7 @@ from drf_spectacular.utils import (
     inline_serializer,
 )
 from rest_framework import exceptions, serializers, status
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import AllowAny, IsAdminUser, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -17,7 +18,7 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from accounts import plans, selectors, services
+from accounts import emails, logins, mfa, passwords, plans, selectors, services, tokens
 from accounts.models import Plan, User
 from config import throttling
 from config.api_docs import error_responses
@@ -30,6 +31,17 @@ from notifications.api import EmailPreferencesField
 class InvalidCredentials(exceptions.AuthenticationFailed):
     default_detail = "Wrong username or password."
     default_code = "invalid_credentials"
+
+
+class SecondFactorRequired(exceptions.AuthenticationFailed):
+    default_detail = "This account asks for a code from its authenticator app."
+    default_code = "mfa_required"
+
+
+class TooManyLogInAttempts(exceptions.Throttled):
+    """Over the budget of failed log-ins the pages and the API share (allauth's)."""
+
+    default_code = "throttled"
 
 
 @extend_schema_field(
@@ -60,6 +72,28 @@ class RegisterSerializer(serializers.Serializer):
 class CredentialsSerializer(serializers.Serializer):
     username = StrictCharField(max_length=150)
     password = StrictCharField(write_only=True, trim_whitespace=False, max_length=128)
+    code = StrictCharField(
+        write_only=True,
+        required=False,
+        max_length=32,
+        help_text=(
+            "With two-factor authentication on: the authenticator app's current code, "
+            "or one of the account's recovery codes."
+        ),
+    )
+
+
+class PasswordChangeSerializer(serializers.Serializer):
+    old_password = StrictCharField(write_only=True, trim_whitespace=False, max_length=128)
+    new_password = StrictCharField(write_only=True, trim_whitespace=False, max_length=128)
+
+
+class PasswordResetSerializer(serializers.Serializer):
+    email = serializers.EmailField(max_length=254)
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()
 
 
 class PlanChangeSerializer(serializers.Serializer):
@@ -105,10 +139,21 @@ class MeSerializer(AccountSerializer):
     is_staff = StrictBooleanField()
     notifications = EmailPreferencesField()
 
+    email_verified = StrictBooleanField(
+        help_text="Whether `email` is confirmed; e-mails go only to a confirmed address."
+    )
+    email_pending = serializers.EmailField(
+        allow_null=True,
+        help_text="The address being changed to, until the link e-mailed to it is followed.",
+    )
+
     def to_representation(self, user: User) -> dict:
+        pending = emails.pending_address(user)
         return {
             **super().to_representation(user),
             "email": user.email,
+            "email_verified": bool(emails.verified_address(user)),
+            "email_pending": pending if pending and pending != user.email.lower() else None,
             "is_staff": user.is_staff,
             "notifications": notification_selectors.email_preferences(user),
         }
@@ -117,6 +162,14 @@ class MeSerializer(AccountSerializer):
 class MeChangeSerializer(serializers.Serializer):
     """What a player may change of their own account; what is left out stays."""
 
+    email = serializers.EmailField(
+        required=False,
+        max_length=254,
+        help_text=(
+            "A new address: a link is e-mailed to it, and it replaces the current one once "
+            "the link is followed."
+        ),
+    )
     notifications = EmailPreferencesField(required=False)
 
 
@@ -149,6 +202,7 @@ class RegisterView(APIView):
         payload = RegisterSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         user = services.register_user(**payload.validated_data)
+        emails.record_new_account_address(request._request, user)
         body = AccountSerializer(user, context={"request": request}).data
         body["token"] = services.api_token(user).key
         return Response(body, status=status.HTTP_201_CREATED)
@@ -183,19 +237,38 @@ class TokenView(APIView):
             200: inline_serializer("TokenResponse", {"token": serializers.CharField()}),
             **error_responses(400, 401, 429),
         },
-        summary="Exchange a username and password for the API token",
+        summary="Exchange a username and password (and the second factor's code) for the API token",
     )
     def post(self, request: Request) -> Response:
         credentials = CredentialsSerializer(data=request.data)
         credentials.is_valid(raise_exception=True)
-        # Counted for the name exactly as `authenticate` gets it.
-        wait = throttling.password_attempt_wait(request, credentials.validated_data["username"])
+        username = credentials.validated_data["username"]
+        # Counted for the name exactly as the log-in gets it.
+        wait = throttling.password_attempt_wait(request, username)
         if wait is not None:
             raise exceptions.Throttled(wait)
-        user = authenticate(request._request, **credentials.validated_data)
-        if user is None:
-            raise InvalidCredentials(_("Wrong username or password."))
+        try:
+            user = logins.account_for(
+                request._request, username=username, password=credentials.validated_data["password"]
+            )
+            if user is None:
+                raise InvalidCredentials(_("Wrong username or password."))
+            if mfa.has_totp(user):
+                self._check_second_factor(request, user, credentials.validated_data.get("code"))
+        except logins.TooManyAttempts:
+            raise TooManyLogInAttempts(
+                detail=_("Too many failed log-in attempts. Try again later.")
+            ) from None
         return Response({"token": services.api_token(user).key})
+
+    @staticmethod
+    def _check_second_factor(request: Request, user: User, code: str | None) -> None:
+        if not code:
+            raise SecondFactorRequired(
+                _("This account asks for a code from its authenticator app; send it as code.")
+            )
+        if not logins.second_factor_ok(request._request, user, code):
+            raise InvalidCredentials(_("Wrong code from the authenticator app."))
 
     @extend_schema(
         operation_id="accounts_token_revoke",
@@ -206,6 +279,72 @@ class TokenView(APIView):
     def delete(self, request: Request) -> Response:
         services.revoke_api_token(request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TokenRotateView(APIView):
+    @extend_schema(
+        operation_id="accounts_token_rotate",
+        request=None,
+        responses={200: TokenSerializer, **error_responses(401)},
+        summary="Replace your API token with a new one; the old one stops working at once",
+    )
+    def post(self, request: Request) -> Response:
+        return Response({"token": tokens.rotate_api_token(request.user).key})
+
+
+class PasswordView(APIView):
+    @extend_schema(
+        operation_id="accounts_password_change",
+        request=PasswordChangeSerializer,
+        responses={
+            204: OpenApiResponse(description="Changed; the account's other sessions have ended"),
+            **error_responses(400, 401, 429),
+        },
+        summary="Change your password (the current one is asked for)",
+    )
+    def post(self, request: Request) -> Response:
+        change = PasswordChangeSerializer(data=request.data)
+        change.is_valid(raise_exception=True)
+        # The current password typed is a password attempt like any log-in.
+        wait = throttling.password_attempt_wait(request, request.user.get_username())
+        if wait is not None:
+            raise exceptions.Throttled(wait)
+        passwords.change_password(
+            request._request,
+            request.user,
+            **change.validated_data,
+            keep_session=isinstance(request.successful_authenticator, SessionAuthentication),
+        )
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class PasswordResetView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    throttle_classes = [throttling.AddressRateThrottle]
+    throttle_scope = throttling.PASSWORD_RESET_SCOPE
+
+    @extend_schema(
+        operation_id="accounts_password_reset",
+        request=PasswordResetSerializer,
+        responses={
+            202: inline_serializer("PasswordResetAccepted", {"message": serializers.CharField()}),
+            **error_responses(400, 429),
+        },
+        summary="E-mail a link to choose a new password (the same answer for any address)",
+    )
+    def post(self, request: Request) -> Response:
+        payload = PasswordResetSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        email = payload.validated_data["email"]
+        wait = throttling.email_wait(email, throttling.PASSWORD_RESET_EMAIL_SCOPE)
+        if wait is not None:
+            raise exceptions.Throttled(wait)
+        passwords.request_password_reset(request._request, email)
+        message = _(
+            "If an account has this address, a link to choose a new password is on its way to it."
+        )
+        return Response({"message": message}, status=status.HTTP_202_ACCEPTED)
 
 
 class MeView(APIView):
@@ -221,11 +360,13 @@ class MeView(APIView):
         operation_id="accounts_me_change",
         request=MeChangeSerializer,
         responses={200: MeSerializer, **error_responses(400, 401)},
-        summary="Change your account: which notifications are also e-mailed",
+        summary="Change your account: its e-mail address, which notifications are also e-mailed",
     )
     def patch(self, request: Request) -> Response:
         change = MeChangeSerializer(data=request.data)
         change.is_valid(raise_exception=True)
+        if "email" in change.validated_data:
+            emails.change_address(request._request, request.user, change.validated_data["email"])
         choices = change.validated_data.get("notifications")
         if choices:
             notification_services.set_email_preferences(

@@ -1,93 +1,74 @@
-"""Forms of the account pages; the rules of a new account live in `accounts.services`."""
+"""Forms of the account pages: allauth's, worded and laid out for the site.
 
+The rules of a new account live in `accounts.services` (reached through
+`accounts.adapter.AccountAdapter`).
+"""
+
+from allauth.account import forms as allauth_forms
 from django import forms
-from django.contrib.admin.forms import AdminAuthenticationForm
-from django.contrib.admin.forms import AdminPasswordChangeForm as DjangoAdminPasswordChangeForm
-from django.contrib.auth.forms import AuthenticationForm
-from django.contrib.auth.password_validation import (
-    password_validators_help_text_html,
-    validate_password,
-)
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from accounts import services
-from accounts.models import User
-from config import throttling
 from config.errors import DomainError
 
+USERNAME_MAX_LENGTH = 30
+SERVICE_FIELDS = {"password": "password1"}
 
-class SignupForm(forms.Form):
-    """The sign-up form; `services.register_user` has the last word on every rule."""
 
-    username = forms.CharField(
-        label=_("Username"),
-        max_length=30,
-        help_text=_("3 to 30 letters, digits, dots, dashes or underscores."),
-        widget=forms.TextInput(
-            attrs={
-                "autocomplete": "username",
-                "autocapitalize": "none",
-                "spellcheck": "false",
-                "autofocus": True,
-            }
-        ),
-    )
-    password = forms.CharField(
-        label=_("Password"),
-        strip=False,
-        max_length=128,
-        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-    )
-    password_again = forms.CharField(
-        label=_("Password again"),
-        strip=False,
-        max_length=128,
-        help_text=_("Type the same password once more, to be sure of it."),
-        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-    )
-    email = forms.EmailField(
-        label=_("E-mail (optional)"),
-        required=False,
-        help_text=_("Lets the site's staff reach you; never shown to other players."),
-        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
-    )
+def _drop_placeholders(form) -> None:
+    # Every field has its label above it; a placeholder repeating it only adds noise.
+    for field in form.fields.values():
+        field.widget.attrs.pop("placeholder", None)
+
+
+class SignupForm(allauth_forms.SignupForm):
+    """allauth's sign-up form; `services.register_user` has the last word on every rule."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        # Django's own list of what the configured password validators ask for, translated.
-        self.fields["password"].help_text = password_validators_help_text_html()
-
-    def clean_username(self) -> str:
-        # `register_user` checks again; asking here shows every problem in one round.
-        username = self.cleaned_data["username"]
-        if problems := services.username_errors(username):
-            raise ValidationError(problems)
-        return username
+        username = self.fields["username"]
+        username.max_length = USERNAME_MAX_LENGTH
+        username.widget.attrs.update(
+            maxlength=str(USERNAME_MAX_LENGTH),
+            autocapitalize="none",
+            spellcheck="false",
+            autofocus=True,
+        )
+        username.help_text = _("3 to 30 letters, digits, dots, dashes or underscores.")
+        email = self.fields["email"]
+        email.label = _("E-mail (optional)")
+        email.help_text = _(
+            "For getting back in when you forget your password, and, once you confirm it, "
+            "the notifications you choose. Never shown to other players."
+        )
+        self.fields["password2"].label = _("Password again")
+        self.fields["password2"].help_text = _("Type the same password once more, to be sure.")
+        _drop_placeholders(self)
 
     def clean(self) -> dict:
         cleaned = super().clean()
-        password, again = cleaned.get("password"), cleaned.get("password_again")
-        if password and again and password != again:
-            self.add_error("password_again", _("The two passwords are not the same."))
-        if password and "password" not in self.errors:
-            candidate = User(username=self.data.get("username", ""), email=cleaned.get("email", ""))
-            try:
-                validate_password(password, user=candidate)
-            except ValidationError as error:
-                self.add_error("password", error)
+        # allauth compares the two passwords only when the first passed the validators; both
+        # problems are worth telling in one round.
+        first, again = self.data.get("password1"), cleaned.get("password2")
+        mismatch = again and first != again and "password2" not in self.errors
+        if "password1" in self.errors and mismatch:
+            self.add_error("password2", _("You must type the same password each time."))
         return cleaned
 
     def add_service_error(self, error: ValidationError | DomainError) -> None:
-        """Put the errors of `register_user` at their fields (the form's own when unknown)."""
+        """Put a refusal of `register_user` at its field (the form's own when unknown)."""
         if isinstance(error, DomainError):
-            self.add_error(error.field if error.field in self.fields else None, error.message)
-            return
-        if not hasattr(error, "error_dict"):
+            self.add_error(self._field_named(error.field), error.message)
+        elif hasattr(error, "error_dict"):
+            for field, errors in error.error_dict.items():
+                self.add_error(self._field_named(field), errors)
+        else:
             self.add_error(None, error)
-            return
-        for field, errors in error.error_dict.items():
-            self.add_error(field if field in self.fields else None, errors)
+
+    def _field_named(self, name: str | None) -> str | None:
+        # The service calls the new password "password"; this form, "password1".
+        name = SERVICE_FIELDS.get(name, name)
+        return name if name in self.fields else None
 
 
 class DeleteAccountForm(forms.Form):
@@ -101,53 +82,14 @@ class DeleteAccountForm(forms.Form):
     )
 
 
-def _too_many_attempts(wait: float) -> ValidationError:
-    return ValidationError(
-        _("Too many log-in attempts.") + " " + throttling.try_again_in(wait), code="throttled"
-    )
+class LoginForm(allauth_forms.LoginForm):
+    """Log in with the username (any letter case) or the e-mail address."""
 
-
-class _CountsPasswordAttempts:
-    """A log-in form whose every attempt counts against the shared budgets.
-
-    Over budget, the password is not looked at: the form says when to try again, and
-    `retry_after` holds the seconds for the view's 429.
-    """
-
-    retry_after: float | None = None
-
-    def clean(self) -> dict:
-        # The name exactly as `authenticate` will get it (the username field's cleaning).
-        username = self.cleaned_data.get("username")
-        self.retry_after = throttling.password_attempt_wait(self.request, username)
-        if self.retry_after is not None:
-            raise _too_many_attempts(self.retry_after)
-        return super().clean()
-
-
-class LoginForm(_CountsPasswordAttempts, AuthenticationForm):
-    error_messages = {
-        **AuthenticationForm.error_messages,
-        # Usernames ignore letter case here, so Django's hint that they may not is wrong.
-        "invalid_login": _("Wrong username or password."),
-    }
-
-
-class AdminLoginForm(_CountsPasswordAttempts, AdminAuthenticationForm):
-    """The admin's log-in, on the same budgets as the site's."""
-
-
-class AdminPasswordChangeForm(DjangoAdminPasswordChangeForm):
-    """The admin's password change: the old password typed is a password attempt too."""
-
-    retry_after: float | None = None
-
-    def __init__(self, user: User, *args, request=None, **kwargs) -> None:
-        self.request = request
-        super().__init__(user, *args, **kwargs)
-
-    def clean_old_password(self) -> str:
-        self.retry_after = throttling.password_attempt_wait(self.request, self.user.get_username())
-        if self.retry_after is not None:
-            raise _too_many_attempts(self.retry_after)
-        return super().clean_old_password()
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        login = self.fields["login"]
+        login.label = _("Username or e-mail")
+        login.widget.attrs.update(
+            autocomplete="username", autocapitalize="none", spellcheck="false", autofocus=True
+        )
+        _drop_placeholders(self)

@@ -10,6 +10,7 @@ so a revoked token or a deactivated account stops working at once.
 import hashlib
 
 from django.core.cache import cache
+from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from rest_framework.authentication import TokenAuthentication
@@ -42,7 +43,11 @@ def forget_token(key: str) -> None:
 
 @receiver(post_delete, sender=Token, dispatch_uid="accounts-forget-deleted-token")
 def _token_deleted(sender, instance: Token, **_kwargs) -> None:
-    forget_token(instance.key)
+    key = instance.key  # the key is the primary key, which a deleted row loses
+    forget_token(key)
+    # Again once the deletion is committed: a request that read the row before then may have
+    # put it back in the cache meanwhile.
+    transaction.on_commit(lambda: forget_token(key))
 
 
 @receiver(post_save, sender=User, dispatch_uid="accounts-forget-saved-user")

@@ -1,11 +1,15 @@
-from django.contrib.auth import views as auth_views
-from django.urls import path
+from allauth.account import views as allauth_views
+from django.urls import include, path
+from django.views.generic import RedirectView
 
 from accounts import api, views
 
 api_urlpatterns = [
     path("register/", api.RegisterView.as_view(), name="api-register"),
     path("token/", api.TokenView.as_view(), name="api-token"),
+    path("token/rotate/", api.TokenRotateView.as_view(), name="api-token-rotate"),
+    path("password/", api.PasswordView.as_view(), name="api-password"),
+    path("password/reset/", api.PasswordResetView.as_view(), name="api-password-reset"),
     path("me/", api.MeView.as_view(), name="api-me"),
     path("me/export/", api.ExportView.as_view(), name="api-me-export"),
     path("<str:username>/plan/", api.PlanView.as_view(), name="api-plan"),
@@ -13,8 +17,8 @@ api_urlpatterns = [
 
 site_urlpatterns = [
     path("signup/", views.signup, name="signup"),
-    path("login/", views.LoginView.as_view(), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("login/", views.login, name="login"),
+    path("logout/", allauth_views.logout, name="logout"),
     path("account/", views.account, name="account"),
     path("account/delete/", views.delete_account, name="account-delete"),
     path("language/", views.set_language, name="set-language"),
@@ -23,4 +27,12 @@ site_urlpatterns = [
 
 page_urlpatterns = [
     path("<str:username>/", views.player, name="player"),
+]
+
+# allauth's pages (e-mail, passwords, two-factor authentication) under /accounts/; its own
+# addresses of the log-in and sign-up lead to the site's.
+allauth_urlpatterns = [
+    path("login/", RedirectView.as_view(pattern_name="login", query_string=True)),
+    path("signup/", RedirectView.as_view(pattern_name="signup", query_string=True)),
+    path("", include("allauth.urls")),
 ]

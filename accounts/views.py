@@ -1,25 +1,27 @@
-"""Account pages: sign-up, the account itself with its API token, deleting it, players'
-profiles."""
+"""Account pages: log-in and sign-up (allauth's), the account itself with its API token,
+deleting it, players' profiles."""
 
+import math
+
+from allauth.account import views as allauth_views
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login, logout
-from django.contrib.auth import views as auth_views
+from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
-from accounts import personal_data, plans, selectors, services
-from accounts.forms import DeleteAccountForm, LoginForm, SignupForm
+from accounts import emails, mfa, personal_data, plans, selectors, services, tokens
+from accounts.forms import DeleteAccountForm
 from accounts.models import Plan, User
+from billing import selectors as billing_selectors
 from config import throttling
 from config.errors import DomainError
 from games import selectors as game_selectors
@@ -34,6 +36,7 @@ RECENT_GAMES = 20
 RECENT_RATING_CHANGES = 10
 # The new API token waits here for the one page that shows it.
 NEW_TOKEN_SESSION_KEY = "accounts.new_api_token"
+TOO_MANY_LOGIN_ATTEMPTS = "too_many_login_attempts"  # the code of allauth's refusal
 
 OUTCOMES = {
     "won": gettext_lazy("Won"),
@@ -43,17 +46,36 @@ OUTCOMES = {
 }
 
 
-class LoginView(auth_views.LoginView):
-    template_name = "accounts/login.html"
-    authentication_form = LoginForm
-    redirect_authenticated_user = True
+class LoginView(allauth_views.LoginView):
+    """allauth's log-in; over the budget of failed attempts the answer is a 429."""
 
-    def form_invalid(self, form: LoginForm) -> HttpResponse:
+    def form_invalid(self, form) -> HttpResponse:
         response = super().form_invalid(form)
-        if form.retry_after is not None:
-            # Refused before the password was even looked at.
-            return throttling.refused(response, form.retry_after)
+        refused = any(
+            error.code == TOO_MANY_LOGIN_ATTEMPTS for error in form.non_field_errors().as_data()
+        )
+        if refused:
+            response.status_code = 429
         return response
+
+
+class SignupView(allauth_views.SignupView):
+    """allauth's sign-up; a refusal of `services.register_user` shows at its field."""
+
+    def get_authenticated_redirect_url(self) -> str:
+        return reverse("account")
+
+    def form_valid(self, form) -> HttpResponse:
+        try:
+            return super().form_valid(form)
+        except (ValidationError, DomainError) as error:
+            # Another sign-up took the name in the meantime, say: nothing was made.
+            form.add_service_error(error)
+            return self.form_invalid(form)
+
+
+login = LoginView.as_view()
+signup = SignupView.as_view()
 
 
 def _safe_next(request: HttpRequest) -> str:
@@ -64,45 +86,6 @@ def _safe_next(request: HttpRequest) -> str:
     ):
         return target
     return ""
-
-
-def signup(request: HttpRequest) -> HttpResponse:
-    if request.user.is_authenticated:
-        return redirect("account")
-    next_url = _safe_next(request)
-    retry_after = None
-    if request.method == "POST":
-        form = SignupForm(request.POST)
-        # Sign-ups on the page share the API's per-address "register" budget.
-        retry_after = throttling.address_wait(request, throttling.REGISTER_SCOPE)
-        if retry_after is not None:
-            form.is_valid()  # the other errors too, so the page shows the form as it stands
-            form.add_error(
-                None,
-                _("Too many sign-up attempts from your address.")
-                + " "
-                + throttling.try_again_in(retry_after),
-            )
-        elif form.is_valid():
-            data = form.cleaned_data
-            try:
-                user = services.register_user(
-                    username=data["username"], password=data["password"], email=data["email"]
-                )
-            except (ValidationError, DomainError) as error:
-                form.add_service_error(error)
-            else:
-                login(request, user)
-                messages.success(
-                    request,
-                    _("Welcome, %(username)s! Your account is ready.")
-                    % {"username": user.username},
-                )
-                return HttpResponseRedirect(next_url or reverse("account"))
-    else:
-        form = SignupForm()
-    response = render(request, "accounts/signup.html", {"form": form, "next": next_url})
-    return throttling.refused(response, retry_after) if retry_after is not None else response
 
 
 @login_required
@@ -129,6 +112,10 @@ def account(request: HttpRequest) -> HttpResponse:
             "free_entrant_limit": plans.FREE_CHAMPIONSHIP_ENTRANT_LIMIT,
             "token": token,
             "new_token": request.session.pop(NEW_TOKEN_SESSION_KEY, None),
+            "billing": billing_selectors.plan_section(user),
+            "email_verified": bool(emails.verified_address(user)),
+            "pending_email": emails.pending_address(user),
+            "two_factor": mfa.has_totp(user),
         },
     )
 
@@ -141,9 +128,7 @@ def account_token(request: HttpRequest) -> HttpResponse:
         services.revoke_api_token(request.user)
         messages.success(request, _("Your API token is revoked; programs using it are logged out."))
     else:
-        with transaction.atomic():
-            services.revoke_api_token(request.user)
-            token = services.api_token(request.user)
+        token = tokens.rotate_api_token(request.user)
         request.session[NEW_TOKEN_SESSION_KEY] = token.key
         messages.success(
             request, _("Here is your new API token. Any older token has stopped working.")
@@ -160,9 +145,15 @@ def delete_account(request: HttpRequest) -> HttpResponse:
         # A password checked here is a password attempt like a log-in.
         retry_after = throttling.password_attempt_wait(request, request.user.get_username())
         if retry_after is not None:
+            minutes = max(1, math.ceil(retry_after / 60))
             form.add_error(
                 "password",
-                _("Too many password attempts.") + " " + throttling.try_again_in(retry_after),
+                ngettext(
+                    "Too many password attempts. Try again in %(minutes)d minute.",
+                    "Too many password attempts. Try again in %(minutes)d minutes.",
+                    minutes,
+                )
+                % {"minutes": minutes},
             )
         else:
             try:
@@ -184,7 +175,10 @@ def delete_account(request: HttpRequest) -> HttpResponse:
         "accounts/delete.html",
         {"form": form, "consequences": personal_data.consequences(request.user)},
     )
-    return throttling.refused(response, retry_after) if retry_after is not None else response
+    if retry_after is not None:
+        response.status_code = 429
+        response["Retry-After"] = str(max(1, math.ceil(retry_after)))
+    return response
 
 
 def player(request: HttpRequest, username: str) -> HttpResponse:

@@ -113,10 +113,12 @@ def _worker(stop: threading.Event, side: Side, failures: list[str]) -> None:
         connection.close()
 
 
-def play(profiled: bool) -> list[str]:
-    from django.test import Client
+def play(profiled: bool, floor: bool = False) -> list[str]:
+    """Play one game's moves; with `floor`, send each to an endpoint and a task that do
+    nothing instead (bench/floor_urls.py): the framework's share of a move."""
+    from django.test import Client, override_settings
 
-    from bench import pipeline
+    from bench import floor_urls, pipeline
     from config.celery import app
 
     with app.connection_for_write() as broker:
@@ -142,7 +144,20 @@ def play(profiled: bool) -> list[str]:
                     content_type="application/json",
                 )
 
-            answer = web.run(send)
+            def send_nothing(seat=seat, seq=seq, move=move):
+                answer = clients[seat].post(
+                    f"/bench/nothing/{game_id}/",
+                    {"seq": seq, "move": move},
+                    content_type="application/json",
+                )
+                floor_urls.nothing.delay(game_id)
+                return answer
+
+            if floor:
+                with override_settings(ROOT_URLCONF="bench.floor_urls"):
+                    answer = web.run(send_nothing)
+            else:
+                answer = web.run(send)
             if answer.status_code != 200 or answer.json().get("status") != "accepted":
                 failures.append(f"move {seq}: {answer.status_code} {answer.content[:200]!r}")
                 break
@@ -161,6 +176,8 @@ def run() -> list[str]:
         return ["skipped: needs DATABASE_URL (PostgreSQL) and REDIS_URL"]
     lines = ["unprofiled (the CPU a move costs):"]
     lines += [line for line in play(profiled=False) if not line.startswith("  ")]
+    lines += ["", "the framework alone (an authenticated POST and a task that do nothing):"]
+    lines += [line for line in play(profiled=False, floor=True) if not line.startswith("  ")]
     lines += ["", "profiled (cumulative CPU time by function; profiling slows both sides):"]
     lines += play(profiled=True)
     return lines

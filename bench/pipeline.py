@@ -36,6 +36,10 @@ def _free_port() -> int:
 
 
 PORT = _free_port()
+# The event streams' port: the stream process's, as the Procfile runs it, where the project
+# has one; otherwise (older commits) the web process serves them.
+HAS_STREAM_PROCESS = (PROJECT / "live" / "asgi.py").exists()
+STREAM_PORT = _free_port() if HAS_STREAM_PROCESS else PORT
 
 
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -99,13 +103,13 @@ def _start(command: list[str], env: dict[str, str], log: Path) -> subprocess.Pop
     )
 
 
-def _wait_for_port(web: subprocess.Popen) -> None:
+def _wait_for_port(web: subprocess.Popen, port: int = PORT) -> None:
     deadline = time.monotonic() + 30
     while True:
         if web.poll() is not None:
             raise RuntimeError("the web server exited; see its log")
         try:
-            socket.create_connection(("127.0.0.1", PORT), 0.2).close()
+            socket.create_connection(("127.0.0.1", port), 0.2).close()
             return
         except OSError:
             if time.monotonic() > deadline:
@@ -193,7 +197,7 @@ class Watcher(threading.Thread):
         self.ready = threading.Event()
 
     def run(self) -> None:
-        connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=60)
+        connection = http.client.HTTPConnection("127.0.0.1", STREAM_PORT, timeout=60)
         connection.request("GET", f"/api/games/{self.game_id}/events/")
         stream = connection.getresponse()
         self.ready.set()
@@ -272,6 +276,27 @@ def run() -> list[str]:
          "-w", str(WEB_PROCESSES), "-k", "gthread", "--threads", str(2 * GAMES + 8)],
         env, web_log,
     )  # fmt: skip
+    streams = []
+    if HAS_STREAM_PROCESS:
+        streams.append(
+            _start(
+                [
+                    python,
+                    "-m",
+                    "uvicorn",
+                    "config.asgi:application",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(STREAM_PORT),
+                    "--no-access-log",
+                    "--log-level",
+                    "warning",
+                ],
+                env,
+                logs / "bench-stream.log",
+            )
+        )
     workers = [
         _start(
             [
@@ -295,6 +320,8 @@ def run() -> list[str]:
     ]
     try:
         _wait_for_port(web)
+        for stream in streams:
+            _wait_for_port(stream, STREAM_PORT)
         sent: dict = {}
         seen: list[float] = []
         watchers = [Watcher(game_id, sent, seen) for game_id, _tokens in games]
@@ -302,6 +329,8 @@ def run() -> list[str]:
             watcher.start()
             watcher.ready.wait(10)
         roots = {"web": [web.pid], "workers": [worker.pid for worker in workers]}
+        if streams:
+            roots["stream"] = [stream.pid for stream in streams]
         stop = time.perf_counter() + SECONDS
         players = [
             Player(game_id, tokens, quiet_moves(1000), stop, sent) for game_id, tokens in games
@@ -309,7 +338,7 @@ def run() -> list[str]:
         elapsed, cpu_before, cpu_after = play_all(players, roots)
         time.sleep(0.5)
     finally:
-        for process in (web, *workers):
+        for process in (web, *streams, *workers):
             _stop(process)
     failures = [player.failure for player in players if player.failure]
     if failures:
@@ -319,7 +348,9 @@ def run() -> list[str]:
     visible = [s * 1000 for s in seen]
     return [
         f"setup: {GAMES} games at once, gunicorn {WEB_PROCESSES} processes (gthread), "
-        f"{WORKER_PROCESSES} celery worker processes (solo pool), {SECONDS:.0f} s",
+        f"{WORKER_PROCESSES} celery worker processes (solo pool), "
+        f"streams on {'the stream process (uvicorn)' if streams else 'the web process'}, "
+        f"{SECONDS:.0f} s",
         f"sustained: {moves / elapsed:.0f} accepted moves/s ({moves} moves in {elapsed:.1f} s), "
         f"{sum(player.server_errors for player in players)} answered 5xx",
         "POST ?wait latency: "

@@ -61,11 +61,15 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "csp",
+    "allauth",
+    "allauth.account",
+    "allauth.mfa",
     "accounts",
     "games",
     "tournaments",
     "ratings",
     "notifications",
+    "billing",
 ]
 
 MIDDLEWARE = [
@@ -83,6 +87,7 @@ MIDDLEWARE = [
     "accounts.middleware.AccountLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -170,6 +175,9 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
+if CELERY_BROKER_URL.startswith("redis://"):
+    # kombu's Redis transport, with one kept client a channel (config/broker.py).
+    CELERY_BROKER_TRANSPORT = "config.broker:Transport"
 # Tasks go straight to a named list through the anonymous exchange: no routing table
 # in Redis to lose, so a flushed Redis (or a new one) still delivers what is sent next.
 CELERY_TASK_DEFAULT_QUEUE = "championships"
@@ -204,11 +212,20 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tournaments.sweep",
         "schedule": env_int("CHAMPIONSHIPS_SWEEP_SECONDS", 10),
     },
+    # Reminders of paid plans that end within a week and will not renew.
+    "billing-plan-reminders": {
+        "task": "billing.plan_reminders",
+        "schedule": env_int("PLAN_REMINDERS_SWEEP_SECONDS", 3600),
+    },
 }
 
 # --- Accounts -------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
-AUTHENTICATION_BACKENDS = ["django.contrib.auth.backends.ModelBackend"]
+AUTHENTICATION_BACKENDS = [
+    # Log-in by username (in any spelling, `accounts.usernames`) or by e-mail address.
+    "accounts.backends.AuthenticationBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {
@@ -218,6 +235,59 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# --- Account pages (django-allauth) ----------------------------------------------
+# Sign-up, log-in, e-mail addresses, passwords and two-factor authentication; the pages
+# live at /signup/, /login/, /logout/ and under /accounts/ (accounts/urls.py).
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_FORMS = {"signup": "accounts.forms.SignupForm", "login": "accounts.forms.LoginForm"}
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
+ACCOUNT_SIGNUP_REDIRECT_URL = "account"
+# A newcomer plays at once: the address is verified by the link in the e-mail whenever the
+# player gets to it, and until then nothing but that link is e-mailed to it.
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False
+ACCOUNT_EMAIL_CONFIRMATION_AUTHENTICATED_REDIRECT_URL = "account"
+# One address per account; a new one replaces it once its link has been followed.
+ACCOUNT_CHANGE_EMAIL = True
+ACCOUNT_UNIQUE_EMAIL = True
+# Whether an address belongs to an account is never told: sign-up takes any address
+# (unverified; only one account can verify it) and a password reset answers the same.
+ACCOUNT_PREVENT_ENUMERATION = "strict"
+ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = False
+# Password changed, e-mail changed, ...: told to the verified address.
+ACCOUNT_EMAIL_NOTIFICATIONS = True
+ACCOUNT_SESSION_REMEMBER = True
+ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False  # this session stays; every other one ends
+ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
+ACCOUNT_PRESERVE_USERNAME_CASING = True
+# The pages' budgets (allauth's rate limits: "amount/period/per", per ip, key or user).
+# The API keeps its own (REST_FRAMEWORK's DEFAULT_THROTTLE_RATES, config/throttling.py).
+ACCOUNT_RATE_LIMITS = {
+    "login": "30/m/ip",
+    # Failed log-ins: per client address, and per username or address typed, whichever
+    # page or the API they come from (accounts.adapter counts the API's too).
+    "login_failed": "10/m/ip,5/5m/key",
+    "signup": "10/h/ip",
+    "change_password": "5/m/user",
+    "manage_email": "10/m/user",
+    "reset_password": "20/m/ip,5/h/key",
+    "reset_password_from_key": "20/m/ip",
+    "reauthenticate": "10/m/user",
+    "confirm_email": "1/3m/key",
+}
+MFA_ADAPTER = "accounts.mfa.MFAAdapter"
+MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
+MFA_TOTP_ISSUER = "Dots Championships"
+# A code is taken from the step before or after the current one too (30 seconds each):
+# a phone's clock a little off, or a code typed as it turns over.
+MFA_TOTP_TOLERANCE = 1
+# allauth keeps an unverified address and a second factor apart, lest someone who gave a
+# stranger's address lock the stranger out of it. Here an unverified address claims nothing
+# (ACCOUNT_PREVENT_ENUMERATION is "strict": the owner can still sign up with it and verify
+# it), and staff, who must keep their second factor, can still change their address.
+MFA_ALLOW_UNVERIFIED_EMAIL = True
 
 # --- E-mail ---------------------------------------------------------------------
 # EMAIL_BACKEND and what it needs: a folder (EMAIL_FILE_PATH), SMTP (EMAIL_URL or EMAIL_HOST
@@ -229,6 +299,27 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL") or "webmaster@localhost"
 SITE_URL = (env_str("SITE_URL") or "http://localhost:8000").rstrip("/")
 if not SITE_URL.startswith(("http://", "https://")):
     raise ImproperlyConfigured(f"SITE_URL must start with http:// or https://; got {SITE_URL!r}")
+# Any other link allauth writes into an e-mail takes the site's scheme.
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = SITE_URL.split("://", 1)[0]
+
+# --- Billing (Stripe) -------------------------------------------------------------
+# The paid plan is sold through Stripe Checkout when the secret key, the webhook's signing
+# secret and at least one price are set; otherwise the plan is not on sale (the staff
+# still grant it). Secrets come only from the environment.
+STRIPE_SECRET_KEY = env_str("STRIPE_SECRET_KEY")
+STRIPE_WEBHOOK_SECRET = env_str("STRIPE_WEBHOOK_SECRET")
+STRIPE_PRICE_MONTH = env_str("STRIPE_PRICE_MONTH")
+STRIPE_PRICE_YEAR = env_str("STRIPE_PRICE_YEAR")
+# Another address for Stripe's API (a local stand-in in tests); empty: Stripe's own.
+STRIPE_API_BASE = env_str("STRIPE_API_BASE").rstrip("/")
+if STRIPE_API_BASE and not STRIPE_API_BASE.startswith(("http://", "https://")):
+    raise ImproperlyConfigured(
+        f"STRIPE_API_BASE must start with http:// or https://; got {STRIPE_API_BASE!r}"
+    )
+# How long a page waits for Stripe before telling the player it cannot be reached.
+STRIPE_TIMEOUT_SECONDS = float(env_str("STRIPE_TIMEOUT_SECONDS") or 10)
+# Where the buttons send the player: Checkout, and the customer portal.
+STRIPE_PAGES = ["https://checkout.stripe.com", "https://billing.stripe.com"]
 
 # --- Proxies --------------------------------------------------------------------
 # How many proxies in front of the site append the address they saw to X-Forwarded-For.
@@ -253,6 +344,9 @@ REST_FRAMEWORK = {
         "register": env_str("THROTTLE_REGISTER", "10/hour"),
         "token": env_str("THROTTLE_TOKEN", "30/minute"),
         "token_username": env_str("THROTTLE_TOKEN_USERNAME", "10/minute"),
+        "billing": env_str("THROTTLE_BILLING", "30/hour"),
+        "password_reset": env_str("THROTTLE_PASSWORD_RESET", "10/hour"),
+        "password_reset_email": env_str("THROTTLE_PASSWORD_RESET_EMAIL", "3/hour"),
         "personal_data_export": env_str("THROTTLE_EXPORT", "10/hour"),
     },
     # DRF's throttles and the site's (`config.throttling`) read the client's address with it.
@@ -350,6 +444,9 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": [NONE],
     }
 }
+if STRIPE_SECRET_KEY:
+    # The buying and cancelling buttons post to the site, which redirects to Stripe's pages.
+    CONTENT_SECURITY_POLICY["DIRECTIVES"]["form-action"] += STRIPE_PAGES
 if env_bool("BEHIND_TLS_PROXY", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 

@@ -1,17 +1,21 @@
-"""Budgets of attempts for the places that take a password or make an account.
+"""The API's budgets of attempts for the endpoints that take a password, make an account or
+send an e-mail (REST_FRAMEWORK's DEFAULT_THROTTLE_RATES).
 
-Every place that checks a password (the log-in page, the admin's log-in and password
-change, the API token) counts the attempt with `password_attempt_wait`: against one budget
-per client address (rate "token") and one per username ("token_username"). Guesses spread
-over those places, over addresses or over spellings of one name thus share one limit.
-Registrations, on the page and the API, share the per-address "register" budget.
+Every API endpoint that checks a password (the token, the password change) counts the
+attempt with `password_attempt_wait`: against one budget per client address (rate "token")
+and one per username ("token_username"), so guesses spread over addresses or over spellings
+of one name share one limit. Registrations count against the per-address "register" budget;
+password resets against "password_reset" per address and "password_reset_email" per address
+written to.
+
+The pages (log-in, sign-up, passwords, e-mail) have allauth's rate limits instead
+(ACCOUNT_RATE_LIMITS); failed log-ins through the API count against allauth's budget too
+(`accounts.logins`), so guessing over the pages and the API shares one limit.
 """
 
 import hashlib
-import math
 
-from django.http import HttpRequest, HttpResponse
-from django.utils.translation import ngettext
+from django.http import HttpRequest
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle, SimpleRateThrottle
@@ -22,6 +26,8 @@ from accounts.usernames import canonical_username
 PASSWORD_ADDRESS_SCOPE = "token"
 PASSWORD_USERNAME_SCOPE = "token_username"
 REGISTER_SCOPE = "register"
+PASSWORD_RESET_SCOPE = "password_reset"
+PASSWORD_RESET_EMAIL_SCOPE = "password_reset_email"
 
 
 def client_address(request: HttpRequest | Request) -> str:
@@ -81,6 +87,12 @@ def password_attempt_wait(
     return _count(budgets)
 
 
+def email_wait(email: str, scope: str) -> float | None:
+    """Count one attempt against the budget for `scope` of the e-mail address written to."""
+    ident = hashlib.sha256(email.strip().lower().encode()).hexdigest()
+    return _count([_Budget(scope, ident)])
+
+
 def address_wait(request: HttpRequest | Request, scope: str) -> float | None:
     """Count one attempt against the client address's budget for `scope`; seconds to wait."""
     return _count([_Budget(scope, client_address(request))])
@@ -95,17 +107,3 @@ class AddressRateThrottle(BaseThrottle):
 
     def wait(self) -> float | None:
         return self._wait
-
-
-def try_again_in(seconds: float) -> str:
-    minutes = max(1, math.ceil(seconds / 60))
-    return ngettext(
-        "Try again in %(minutes)d minute.", "Try again in %(minutes)d minutes.", minutes
-    ) % {"minutes": minutes}
-
-
-def refused(response: HttpResponse, wait: float) -> HttpResponse:
-    """A page's answer to an attempt over budget: 429, and when to come back."""
-    response.status_code = 429
-    response["Retry-After"] = str(max(1, math.ceil(wait)))
-    return response

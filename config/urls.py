@@ -5,6 +5,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts import urls as accounts_urls
+from billing import urls as billing_urls
 from config import favicon, health, scrape, views
 from games import urls as games_urls
 from notifications import urls as notifications_urls
@@ -32,6 +33,8 @@ urlpatterns = [
     path("api/ratings/", include(ratings_urls.ratings_urlpatterns)),
     path("api/players/", include(ratings_urls.players_urlpatterns)),
     path("api/notifications/", include(notifications_urls.api_urlpatterns)),
+    path("api/billing/", include(billing_urls.api_urlpatterns)),
+    path("accounts/", include(accounts_urls.allauth_urlpatterns)),
     path("", include(accounts_urls.site_urlpatterns)),
     path("players/", include(accounts_urls.page_urlpatterns)),
     path("leaderboards/", include(ratings_urls.page_urlpatterns)),
@@ -39,6 +42,7 @@ urlpatterns = [
     path("games/", include(games_urls.page_urlpatterns)),
     path("championships/", include(tournaments_urls.page_urlpatterns)),
     path("account/", include(tournaments_urls.account_urlpatterns)),
+    path("account/plan/", include(billing_urls.page_urlpatterns)),
     path("calendar/", include(tournaments_urls.calendar_urlpatterns)),
     path("notifications/", include(notifications_urls.page_urlpatterns)),
 ]

@@ -71,12 +71,11 @@ def publish(
         publishing.publish(streams.topic(game_id), events, state, version=version)
         return
 
-    def results(pipe) -> None:
-        for move_id, result in decided.items():
-            pipe.rpush(_done_key(move_id), orjson.dumps(result))
-            pipe.expire(_done_key(move_id), DONE_TTL_SECONDS)
-
-    publishing.publish(streams.topic(game_id), events, state, version=version, also=results)
+    replies = {_done_key(move_id): orjson.dumps(result) for move_id, result in decided.items()}
+    publishing.publish(
+        streams.topic(game_id), events, state, version=version,
+        replies=replies, reply_ttl=DONE_TTL_SECONDS,
+    )  # fmt: skip
 
 
 def wait_for_move(move_id: int, timeout: float) -> dict | None:

@@ -5,8 +5,6 @@ after the change becomes its snapshot, written with the events in one Redis tran
 (or the in-process hub, embedded).
 """
 
-from collections.abc import Callable
-
 from live import connection, frames, ids, redis_store
 from live.hub import HUB
 from live.topics import Topic
@@ -19,13 +17,15 @@ def publish(
     *,
     version: int | None = None,
     access: dict | None = None,
-    also: Callable | None = None,
+    replies: dict[str, bytes] | None = None,
+    reply_ttl: int = 60,
 ) -> None:
     """Send `events` and keep `state` as the topic's snapshot.
 
     `version` orders the change (a game's own); without one the topic's counter gives it.
-    `access` replaces what the stream checks at opening; `also(pipe)` adds commands of the
-    caller's own to the same Redis transaction.
+    `access` replaces what the stream checks at opening; `replies` are values of the
+    caller's own, each pushed onto its list key (kept `reply_ttl` seconds) in the same
+    atomic write, after the events.
     """
     client = connection.redis_client()
     if version is None:
@@ -41,13 +41,10 @@ def publish(
         if access is not None:
             HUB.store_loaded(topic, state_frame, state_id, access)
         return
-    with client.pipeline(transaction=True) as pipe:
-        redis_store.write(pipe, topic, event_frames, state_frame, state_id)
-        if access is not None:
-            redis_store.write_access(pipe, topic, access)
-        if also is not None:
-            also(pipe)
-        pipe.execute()
+    redis_store.write(
+        client, topic, event_frames, state_frame, state_id,
+        access=access, replies=replies, reply_ttl=reply_ttl,
+    )  # fmt: skip
 
 
 def state_frame_of(state: dict, version: int) -> bytes:

@@ -12,21 +12,60 @@ from live.resume import Snapshot
 from live.topics import Topic
 from live.watching import total
 
+# One change in one script: the backlog, the snapshot (and who may read it), the channel,
+# then the callers' own replies. Atomic like a MULTI, and one command to build and parse
+# instead of a dozen: publishing is on every move's path.
+#   KEYS: backlog, snapshot, then one list for each reply
+#   ARGV: channel, state, state id, backlog length, backlog ttl, snapshot ttl,
+#         number of frames, access ('' to keep it), reply ttl, the frames, the replies
+_WRITE = """
+local frames = tonumber(ARGV[7])
+if frames > 0 then
+  redis.call('RPUSH', KEYS[1], unpack(ARGV, 10, 9 + frames))
+  redis.call('LTRIM', KEYS[1], -tonumber(ARGV[4]), -1)
+  redis.call('EXPIRE', KEYS[1], ARGV[5])
+end
+redis.call('HSET', KEYS[2], 'state', ARGV[2], 'id', ARGV[3])
+if ARGV[8] ~= '' then
+  redis.call('HSET', KEYS[2], 'access', ARGV[8])
+end
+redis.call('EXPIRE', KEYS[2], ARGV[6])
+for i = 1, frames do
+  redis.call('PUBLISH', ARGV[1], ARGV[9 + i])
+end
+for k = 3, #KEYS do
+  redis.call('RPUSH', KEYS[k], ARGV[7 + frames + k])
+  redis.call('EXPIRE', KEYS[k], ARGV[9])
+end
+"""
+_write_script = None  # registered with the first client; each call names its client
 
-def write(pipe, topic: Topic, event_frames: list[bytes], state: bytes, state_id: str) -> None:
-    """Queue one change on `pipe`: the backlog, the snapshot, then the channel."""
-    if event_frames:
-        pipe.rpush(topic.backlog_key, *event_frames)
-        pipe.ltrim(topic.backlog_key, -topics.BACKLOG_LENGTH, -1)
-        pipe.expire(topic.backlog_key, topics.BACKLOG_TTL_SECONDS)
-    pipe.hset(topic.snapshot_key, mapping={"state": state, "id": state_id})
-    pipe.expire(topic.snapshot_key, topics.SNAPSHOT_TTL_SECONDS)
-    for raw in event_frames:
-        pipe.publish(topic.channel, raw)
 
-
-def write_access(pipe, topic: Topic, access: dict) -> None:
-    pipe.hset(topic.snapshot_key, "access", orjson.dumps(access))
+def write(
+    client: redis.Redis,
+    topic: Topic,
+    event_frames: list[bytes],
+    state: bytes,
+    state_id: str,
+    *,
+    access: dict | None = None,
+    replies: dict[str, bytes] | None = None,
+    reply_ttl: int = 60,
+) -> None:
+    """Write one change: the backlog, the snapshot, the channel, then each reply pushed
+    onto its own list (kept `reply_ttl` seconds)."""
+    global _write_script
+    if _write_script is None:
+        _write_script = client.register_script(_WRITE)
+    replies = replies or {}
+    keys = [topic.backlog_key, topic.snapshot_key, *replies]
+    args = [
+        topic.channel, state, state_id, topics.BACKLOG_LENGTH, topics.BACKLOG_TTL_SECONDS,
+        topics.SNAPSHOT_TTL_SECONDS, len(event_frames),
+        orjson.dumps(access) if access is not None else b"", reply_ttl,
+        *event_frames, *replies.values(),
+    ]  # fmt: skip
+    _write_script(keys=keys, args=args, client=client)
 
 
 def queue_read(pipe, topic: Topic) -> None:
@@ -69,6 +108,6 @@ def store_loaded(
     with client.pipeline(transaction=True) as pipe:
         pipe.hsetnx(topic.snapshot_key, "state", state)
         pipe.hsetnx(topic.snapshot_key, "id", state_id)
-        write_access(pipe, topic, access)
+        pipe.hset(topic.snapshot_key, "access", orjson.dumps(access))
         pipe.expire(topic.snapshot_key, topics.SNAPSHOT_TTL_SECONDS)
         pipe.execute()

@@ -31,6 +31,7 @@ class Kind(StrEnum):
     DECISION = "decision"
     CHAMPIONSHIP_FINISHED = "championship_finished"
     ORGANISER_NEEDED = "organiser_needed"
+    PLAN_ENDING = "plan_ending"
 
 
 # What each kind is about, for the e-mail preferences ("E-mail me about …").
@@ -45,6 +46,7 @@ LABELS = {
     Kind.DECISION: gettext_lazy("The organiser's decisions about you"),
     Kind.CHAMPIONSHIP_FINISHED: gettext_lazy("A championship you played is over: your place"),
     Kind.ORGANISER_NEEDED: gettext_lazy("A championship you organise needs you"),
+    Kind.PLAN_ENDING: gettext_lazy("Your paid plan ends within a week and will not renew"),
 }
 
 
@@ -232,6 +234,14 @@ def organiser_needed(params: Mapping) -> str:
     raise ValueError(f"unknown need {what!r}")
 
 
+def plan_ending(params: Mapping) -> str:
+    # {"until": when the paid plan ends, ISO 8601}
+    return _(
+        "Your paid plan ends on %(until)s and will not renew. To keep it, buy it again on "
+        "your account page."
+    ) % {"until": when(params["until"])}
+
+
 TEXTS: dict[Kind, Callable[[Mapping], str]] = {
     Kind.GAME_INVITED: game_invited,
     Kind.YOUR_MOVE: your_move,
@@ -243,6 +253,7 @@ TEXTS: dict[Kind, Callable[[Mapping], str]] = {
     Kind.DECISION: decision,
     Kind.CHAMPIONSHIP_FINISHED: championship_finished,
     Kind.ORGANISER_NEEDED: organiser_needed,
+    Kind.PLAN_ENDING: plan_ending,
 }
 
 

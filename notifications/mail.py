@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.text import Truncator
 
+from accounts import emails
 from notifications import links, selectors, unsubscribe
 from notifications.kinds import LABELS, Kind
 from notifications.models import Notification
@@ -19,13 +20,15 @@ SEND_ERRORS = (smtplib.SMTPException, OSError)
 
 
 def send_notification_email(notification_id: int) -> bool:
-    """E-mail the notification to its reader, if they have an address and want this kind;
-    whether it was sent. Sent once however often it is asked for."""
+    """E-mail the notification to its reader, if they have verified their address and want
+    this kind; whether it was sent. Sent once however often it is asked for."""
     notification = Notification.objects.select_related("user").filter(pk=notification_id).first()
     if notification is None or notification.emailed_at is not None:
         return False
     user = notification.user
-    if not user.email or not user.is_active or not selectors.wants_email(user, notification.kind):
+    if not user.is_active or not selectors.wants_email(user, notification.kind):
+        return False
+    if not emails.verified_address(user):
         return False
     with translation.override(user.language or settings.LANGUAGE_CODE):
         message = compose(notification)

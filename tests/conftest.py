@@ -3,6 +3,7 @@
 import os
 
 import pytest
+from allauth.account.models import EmailAddress
 from django.core.cache import cache
 from django.utils import translation
 from rest_framework.test import APIClient
@@ -44,11 +45,18 @@ def api() -> APIClient:
 
 @pytest.fixture
 def make_user(db):
-    def make(username: str = "player", *, staff: bool = False, **fields) -> User:
+    def make(
+        username: str = "player", *, staff: bool = False, email_verified: bool = True, **fields
+    ) -> User:
+        """An account; an `email` given is one its player has verified unless told."""
         user = User.objects.create_user(username=username, password=TEST_PASSWORD, **fields)
         if staff:
             user.is_staff = True
             user.save(update_fields=["is_staff"])
+        if user.email:
+            EmailAddress.objects.create(
+                user=user, email=user.email.lower(), primary=True, verified=email_verified
+            )
         return user
 
     return make

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from config import rows
 from config.errors import Conflict, DomainError, NotAllowed, NotFound
 from games import presence, selectors, tasks
 from games.engines import IllegalMove, engine
@@ -53,8 +54,8 @@ def submit_move(*, game_id: int, user: User, seq: int, payload) -> tuple[Move, b
         # Outside a transaction the INSERT commits on its own: one round trip, durable
         # before the worker is called (the task is then sent at once).
         with transaction.atomic() if connection.in_atomic_block else nullcontext():
-            move = Move.objects.create(
-                game_id=game_id, seq=seq, seat=seat_name, player=user, payload=payload
+            move = rows.insert(
+                Move(game_id=game_id, seq=seq, seat=seat_name, player=user, payload=payload)
             )
         tasks.process_game.delay(game_id)
         return move, True
@@ -140,5 +141,5 @@ def refuse(game: Game, move: Move, refusal: IllegalMove) -> None:
     if payload_size(move.payload) > MAX_REFUSED_PAYLOAD_CHARS:
         move.payload = json.dumps(move.payload, separators=(",", ":"))[:MAX_REFUSED_PAYLOAD_CHARS]
         fields.append("payload")
-    move.save(update_fields=fields)
+    rows.update(move, fields)
     move_counts.count_decision(move, move.processed_at or timezone.now())

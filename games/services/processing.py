@@ -5,6 +5,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
+from config import rows
 from games import clocks, tasks
 from games.engines import IllegalMove, engine
 from games.models import Game, Move
@@ -98,9 +99,7 @@ def system_move(
             move.processed_at = timezone.now()
             moves.refuse(game, move, IllegalMove("too_late", "Time ran out for this move."))
             events.append(moves.move_event(game, move))
-    move = Move.objects.create(
-        game=game, seq=game.move_count + 1, seat=game.to_move, payload=payload
-    )
+    move = rows.insert(Move(game=game, seq=game.move_count + 1, seat=game.to_move, payload=payload))
     return decide(game, rules, state, move, timezone.now(), events)
 
 
@@ -135,7 +134,7 @@ def decide(game: Game, rules, state, move: Move, now: datetime, events: list[dic
     move.status = Move.Status.ACCEPTED
     move.points = step.points
     move.score_after = rules.score(state)
-    move.save(update_fields=["status", "points", "score_after", "processed_at"])
+    rows.update(move, ["status", "points", "score_after", "processed_at"])
     move_counts.count_decision(move, now)
     game.move_count += 1
     game.score = move.score_after

@@ -14,6 +14,7 @@ from django.db.transaction import TransactionManagementError
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from config import rows
 from config.errors import Conflict, NotFound
 from games import live, streams, tasks
 from games.models import Game, Move, Seat
@@ -67,19 +68,17 @@ def locked_row(game_id: int) -> Game | None:
     if not connection.in_atomic_block:
         raise TransactionManagementError("The game's row is locked inside a transaction.")
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    table = connection.ops.quote_name(Game._meta.db_table)
-    found = Game.objects.raw(f"SELECT * FROM {table} WHERE id = %s{lock}", [game_id])
-    return next(iter(found), None)
+    found = rows.select(Game, f"WHERE {rows.table_of(Game)}.id = %s{lock}", [game_id])
+    return found[0] if found else None
 
 
 def pending_moves(game: Game) -> list[Move]:
     """The game's moves waiting for the worker, in the order they are decided."""
-    table = connection.ops.quote_name(Move._meta.db_table)
-    return list(
-        Move.objects.raw(
-            f"SELECT * FROM {table} WHERE game_id = %s AND status = %s ORDER BY seq, id",
-            [game.pk, Move.Status.PENDING],
-        )
+    table = rows.table_of(Move)
+    return rows.select(
+        Move,
+        f"WHERE {table}.game_id = %s AND {table}.status = %s ORDER BY {table}.seq, {table}.id",
+        [game.pk, Move.Status.PENDING],
     )
 
 
@@ -114,7 +113,10 @@ def save_and_publish(
 ) -> None:
     """Count the change, save it and tell listeners once it is committed."""
     game.version += 1
-    game.save(update_fields=fields)
+    if fields is None:
+        game.save()
+    else:
+        rows.update(game, fields)
     publish_after_commit(game, events, decided)
 
 

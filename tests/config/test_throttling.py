@@ -1,7 +1,9 @@
-"""Every place that takes a password shares one budget per client address and one per username.
+"""Budgets of attempts: the API's (DRF throttles) and the pages' (allauth's rate limits).
 
-The address is REMOTE_ADDR unless NUM_PROXIES says how many proxies in front of the site
-append to X-Forwarded-For; the username is the normalised name the log-in itself looks up.
+Failed log-ins on the site, the admin (which logs in through the site's page) and the API
+share one budget per username and per client address. The address is REMOTE_ADDR unless
+NUM_PROXIES says how many proxies in front of the site append to X-Forwarded-For; the
+username is the normalised name the log-in itself looks up.
 """
 
 import pytest
@@ -10,6 +12,7 @@ from django.test import RequestFactory
 
 from config.throttling import client_address
 from tests.conftest import TEST_PASSWORD
+from tests.support.mfa import give_totp
 from tests.support.processes import PROJECT, bare_environment, manage
 
 pytestmark = pytest.mark.django_db
@@ -28,6 +31,14 @@ def rates(settings):
                 **rates,
             },
         }
+
+    return set_rates
+
+
+@pytest.fixture
+def page_rates(settings):
+    def set_rates(**rates: str) -> None:
+        settings.ACCOUNT_RATE_LIMITS = {**settings.ACCOUNT_RATE_LIMITS, **rates}
 
     return set_rates
 
@@ -95,95 +106,99 @@ def test_password_guessing_is_throttled_per_username_across_addresses(api, rates
 
 # --- the admin's log-in --------------------------------------------------------------------
 
+ADMIN_LOGIN = "/login/?next=/admin/"
 
-def test_admin_login_is_throttled_like_the_site_login(client, rates, make_user):
-    rates(token="100/minute", token_username="3/minute")
+
+def test_admin_sends_visitors_to_the_sites_log_in_page(client):
+    admin = client.get("/admin/")
+    assert admin["Location"] == "/admin/login/?next=/admin/"
+    login = client.get(admin["Location"])
+    assert (login.status_code, login["Location"]) == (302, "/login/?next=%2Fadmin%2F")
+    assert client.get(login["Location"]).status_code == 200
+
+
+def test_admin_refuses_a_logged_in_player_who_is_not_staff(client, player):
+    client.force_login(player)
+    assert client.get("/admin/login/?next=/admin/").status_code == 403
+    assert client.get("/admin/")["Location"].startswith("/admin/login/")
+
+
+def test_admin_login_is_throttled_per_username_across_addresses(client, page_rates, make_user):
+    page_rates(login_failed="100/m/ip,3/5m/key")
     make_user("boss", staff=True, is_superuser=True)
     for i in range(3):
         client.post(
-            "/admin/login/",
-            {"username": "boss", "password": f"guess-{i}"},
+            ADMIN_LOGIN,
+            {"login": "boss", "password": f"guess-{i}"},
             REMOTE_ADDR=f"198.51.100.{i + 1}",
         )
     response = client.post(
-        "/admin/login/", {"username": "boss", "password": TEST_PASSWORD}, REMOTE_ADDR="198.51.100.9"
+        ADMIN_LOGIN, {"login": "boss", "password": TEST_PASSWORD}, REMOTE_ADDR="198.51.100.9"
     )
     assert response.status_code == 429
-    assert int(response["Retry-After"]) > 0
-    assert "Too many log-in attempts" in response.content.decode()
+    assert "Too many failed login attempts" in response.content.decode()
     assert not logged_in(client)
 
 
-def test_admin_login_is_throttled_per_address(client, rates, make_user):
-    rates(token="2/minute", token_username="100/minute")
+def test_admin_login_is_throttled_per_address(client, page_rates, make_user):
+    page_rates(login_failed="2/m/ip,100/5m/key")
     make_user("boss", staff=True, is_superuser=True)
     for name in ("boss", "someone-else"):
-        client.post("/admin/login/", {"username": name, "password": "a-guess"})
-    response = client.post("/admin/login/", {"username": "boss", "password": TEST_PASSWORD})
+        client.post(ADMIN_LOGIN, {"login": name, "password": "a-guess"})
+    response = client.post(ADMIN_LOGIN, {"login": "boss", "password": TEST_PASSWORD})
     assert response.status_code == 429
     assert not logged_in(client)
+
+
+def test_admin_login_within_the_budget_still_logs_in(client, page_rates, make_user):
+    page_rates(login_failed="100/m/ip,3/5m/key")
+    make_user("boss", staff=True, is_superuser=True)
+    client.post(ADMIN_LOGIN, {"login": "boss", "password": "one-guess"})
+    response = client.post(ADMIN_LOGIN, {"login": "boss", "password": TEST_PASSWORD})
+    assert (response.status_code, response["Location"]) == (302, "/admin/")
+    assert logged_in(client)
 
 
 def test_guesses_on_the_site_the_api_and_the_admin_share_one_budget_per_username(
-    client, api, rates, make_user
+    client, api, page_rates, rates, make_user
 ):
-    rates(token="100/minute", token_username="3/minute")
+    page_rates(login_failed="100/m/ip,3/5m/key")
+    rates(token="100/minute", token_username="100/minute")
     make_user("boss", staff=True, is_superuser=True)
-    client.post("/login/", {"username": "boss", "password": "guess-1"}, REMOTE_ADDR="192.0.2.1")
+    client.post("/login/", {"login": "boss", "password": "guess-1"}, REMOTE_ADDR="192.0.2.1")
     api.post(TOKEN, {"username": "boss", "password": "guess-2"}, REMOTE_ADDR="192.0.2.2")
-    client.post("/admin/login/", {"username": "boss", "password": "x"}, REMOTE_ADDR="192.0.2.3")
+    client.post(ADMIN_LOGIN, {"login": "boss", "password": "x"}, REMOTE_ADDR="192.0.2.3")
     answers = {
-        "site": client.post("/login/", {"username": "boss", "password": TEST_PASSWORD}),
+        "site": client.post("/login/", {"login": "boss", "password": TEST_PASSWORD}),
         "api": api.post(TOKEN, {"username": "boss", "password": TEST_PASSWORD}),
-        "admin": client.post("/admin/login/", {"username": "boss", "password": TEST_PASSWORD}),
+        "admin": client.post(ADMIN_LOGIN, {"login": "boss", "password": TEST_PASSWORD}),
     }
     assert {where: answer.status_code for where, answer in answers.items()} == {
         "site": 429,
         "api": 429,
         "admin": 429,
     }
+    assert answers["api"].json()["error"]["code"] == "throttled"
     assert not logged_in(client)
 
 
-def test_admin_password_change_cannot_be_used_to_guess_the_password(client, rates, make_user):
-    rates(token="100/minute", token_username="3/minute")
+def test_admin_password_change_is_the_sites_and_cannot_be_used_to_guess(
+    client, page_rates, make_user
+):
+    page_rates(change_password="3/m/user")
     boss = make_user("boss", staff=True, is_superuser=True)
+    give_totp(boss)
     client.force_login(boss)
+    page = client.get("/admin/password_change/")
+    assert (page.status_code, page["Location"]) == (302, "/accounts/password/change/")
     new = "another-long-passphrase"
-    change = {"new_password1": new, "new_password2": new}
+    change = {"password1": new, "password2": new}
     for i in range(3):
-        client.post("/admin/password_change/", {**change, "old_password": f"guess-{i}"})
-    response = client.post("/admin/password_change/", {**change, "old_password": TEST_PASSWORD})
+        client.post(page["Location"], {**change, "oldpassword": f"guess-{i}"})
+    response = client.post(page["Location"], {**change, "oldpassword": TEST_PASSWORD})
     assert response.status_code == 429
-    assert "Too many log-in attempts" in response.content.decode()
     boss.refresh_from_db()
     assert boss.check_password(TEST_PASSWORD)
-
-
-def test_admin_password_change_within_the_budget_still_changes_it(client, rates, make_user):
-    rates(token="100/minute", token_username="3/minute")
-    boss = make_user("boss", staff=True, is_superuser=True)
-    client.force_login(boss)
-    assert client.get("/admin/password_change/").status_code == 200
-    new = "another-long-passphrase"
-    response = client.post(
-        "/admin/password_change/",
-        {"old_password": TEST_PASSWORD, "new_password1": new, "new_password2": new},
-    )
-    assert response.status_code == 302
-    assert response["Location"] == "/admin/password_change/done/"
-    boss.refresh_from_db()
-    assert boss.check_password(new)
-
-
-def test_admin_login_within_the_budget_still_logs_in(client, rates, make_user):
-    rates(token="100/minute", token_username="3/minute")
-    make_user("boss", staff=True, is_superuser=True)
-    assert client.get("/admin/login/").status_code == 200
-    client.post("/admin/login/", {"username": "boss", "password": "one-guess"})
-    response = client.post("/admin/login/", {"username": "boss", "password": TEST_PASSWORD})
-    assert response.status_code == 302
-    assert logged_in(client)
 
 
 # --- the client's address ------------------------------------------------------------------
@@ -200,32 +215,60 @@ def test_forwarded_for_header_is_ignored_without_trusted_proxies(api, client, ra
         ).status_code
         for i in range(3)
     ]
-    page = client.post(
-        "/signup/",
-        {"username": "anna", "password": TEST_PASSWORD, "password_again": TEST_PASSWORD},
-        REMOTE_ADDR="198.51.100.7",
-        HTTP_X_FORWARDED_FOR="203.0.113.99",
-    )
     assert answers == [201, 201, 201]
-    assert page.status_code == 429
 
 
-def test_forwarded_for_header_does_not_split_the_log_in_budget(client, rates, player):
-    rates(token="2/minute", token_username="100/minute")
+def test_forwarded_for_header_is_ignored_by_the_pages_without_trusted_proxies(client, page_rates):
+    page_rates(signup="2/h/ip")
+    answers = []
+    for i in range(3):
+        answers.append(
+            client.post(
+                "/signup/",
+                {"username": f"anna{i}", "password1": TEST_PASSWORD, "password2": TEST_PASSWORD},
+                REMOTE_ADDR="198.51.100.7",
+                HTTP_X_FORWARDED_FOR=f"203.0.113.{i}",
+            ).status_code
+        )
+        client.logout()
+    assert answers == [302, 302, 429]
+
+
+def test_forwarded_for_header_does_not_split_the_log_in_budget(client, page_rates, player):
+    page_rates(login_failed="2/m/ip,100/5m/key")
     for i in range(2):
         client.post(
             "/login/",
-            {"username": "player", "password": "a-guess"},
+            {"login": "player", "password": "a-guess"},
             REMOTE_ADDR="198.51.100.7",
             HTTP_X_FORWARDED_FOR=f"203.0.113.{i}",
         )
     response = client.post(
         "/login/",
-        {"username": "player", "password": TEST_PASSWORD},
+        {"login": "player", "password": TEST_PASSWORD},
         REMOTE_ADDR="198.51.100.7",
         HTTP_X_FORWARDED_FOR="203.0.113.50",
     )
     assert response.status_code == 429
+
+
+def test_behind_one_proxy_the_pages_count_the_address_it_saw(
+    client, page_rates, trusted_proxies, player
+):
+    page_rates(login_failed="2/m/ip,100/5m/key")
+    trusted_proxies(1)
+    for i in range(2):
+        client.post(
+            "/login/",
+            {"login": "player", "password": "a-guess"},
+            REMOTE_ADDR="10.0.0.2",
+            HTTP_X_FORWARDED_FOR=f"203.0.113.{i}, 198.51.100.7",
+        )
+    same = {"REMOTE_ADDR": "10.0.0.2", "HTTP_X_FORWARDED_FOR": "198.51.100.7"}
+    other = {"REMOTE_ADDR": "10.0.0.2", "HTTP_X_FORWARDED_FOR": "198.51.100.8"}
+    right = {"login": "player", "password": TEST_PASSWORD}
+    assert client.post("/login/", right, **same).status_code == 429
+    assert client.post("/login/", right, **other).status_code == 302
 
 
 def test_behind_one_proxy_the_address_it_saw_counts_not_what_the_client_wrote(
@@ -309,17 +352,30 @@ def test_username_throttle_cannot_be_dodged_with_spaces_or_full_width_letters(
     assert disguised.status_code == 429
 
 
-@pytest.mark.parametrize("disguise", ["player ", "\tplayer", "ｐｌａｙｅｒ"])
+@pytest.mark.parametrize("disguise", ["player ", "\tplayer", "ｐｌａｙｅｒ", "PLAYER"])
 def test_username_throttle_of_the_log_in_page_cannot_be_dodged_either(
-    client, rates, player, disguise
+    client, page_rates, player, disguise
 ):
-    rates(token="100/minute", token_username="2/minute")
+    page_rates(login_failed="100/m/ip,2/5m/key")
     for i, name in enumerate([disguise, "player"]):
         client.post(
-            "/login/", {"username": name, "password": "a-guess"}, REMOTE_ADDR=f"192.0.2.{i + 1}"
+            "/login/", {"login": name, "password": "a-guess"}, REMOTE_ADDR=f"192.0.2.{i + 1}"
         )
     response = client.post(
-        "/login/", {"username": "player", "password": TEST_PASSWORD}, REMOTE_ADDR="192.0.2.9"
+        "/login/", {"login": "player", "password": TEST_PASSWORD}, REMOTE_ADDR="192.0.2.9"
     )
     assert response.status_code == 429
     assert not logged_in(client)
+
+
+def test_guesses_by_e_mail_address_share_one_budget_on_the_page_and_the_api(
+    client, api, page_rates, rates, make_user
+):
+    page_rates(login_failed="100/m/ip,2/5m/key")
+    rates(token="100/minute", token_username="100/minute")
+    make_user("anna", email="anna@example.org")
+    client.post("/login/", {"login": "anna@example.org", "password": "guess-1"})
+    api.post(TOKEN, {"username": "Anna@Example.org", "password": "guess-2"})
+    right = {"login": "anna@example.org", "password": TEST_PASSWORD}
+    assert client.post("/login/", right).status_code == 429
+    assert api.post(TOKEN, {"username": "anna", "password": TEST_PASSWORD}).status_code == 200

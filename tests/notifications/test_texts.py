@@ -35,6 +35,7 @@ EXAMPLES = {
         "championship": "Spring Cup", "what": "level_playoff_game", "players": ["alice", "bob"],
         "entrants": 8,
     },
+    Kind.PLAN_ENDING: {"until": "2026-05-01T12:00:00+00:00"},
 }  # fmt: skip
 
 

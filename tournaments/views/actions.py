@@ -1,6 +1,9 @@
 """What a visitor does on a championship's page: enter, answer an invitation, withdraw,
 and (the organiser) start it after a confirmation."""
 
+from collections.abc import Callable
+from functools import wraps
+
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -23,19 +26,22 @@ from tournaments.views.words import (
 )
 
 
-def action_target(request: HttpRequest, championship_id: int) -> Championship | HttpResponse:
-    """The championship an action is about; anonymous people are sent to log in first."""
-    if not request.user.is_authenticated:
-        page = reverse("championship", args=[championship_id])
-        return redirect_to_login(page)
-    return visible_or_404(request, championship_id)
+def championship_action(view: Callable[[HttpRequest, Championship], HttpResponse]):
+    """A view of an action on a championship, given the championship it is about:
+    anonymous people are sent to log in first, one who may not see it gets a 404."""
+
+    @wraps(view)
+    def action(request: HttpRequest, championship_id: int) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect_to_login(reverse("championship", args=[championship_id]))
+        return view(request, visible_or_404(request, championship_id))
+
+    return action
 
 
 @require_POST
-def enter(request: HttpRequest, championship_id: int) -> HttpResponse:
-    championship = action_target(request, championship_id)
-    if isinstance(championship, HttpResponse):
-        return championship
+@championship_action
+def enter(request: HttpRequest, championship: Championship) -> HttpResponse:
     username = request.POST.get("username", "").strip() or None
     try:
         added = services.enter_or_invite(championship.pk, by=request.user, username=username)
@@ -54,10 +60,8 @@ def enter(request: HttpRequest, championship_id: int) -> HttpResponse:
 
 
 @require_POST
-def accept(request: HttpRequest, championship_id: int) -> HttpResponse:
-    championship = action_target(request, championship_id)
-    if isinstance(championship, HttpResponse):
-        return championship
+@championship_action
+def accept(request: HttpRequest, championship: Championship) -> HttpResponse:
     try:
         services.accept_invitation(championship.pk, by=request.user)
     except DomainError as error:
@@ -68,10 +72,8 @@ def accept(request: HttpRequest, championship_id: int) -> HttpResponse:
 
 
 @require_POST
-def decline(request: HttpRequest, championship_id: int) -> HttpResponse:
-    championship = action_target(request, championship_id)
-    if isinstance(championship, HttpResponse):
-        return championship
+@championship_action
+def decline(request: HttpRequest, championship: Championship) -> HttpResponse:
     try:
         services.decline_invitation(championship.pk, by=request.user)
     except DomainError as error:
@@ -85,10 +87,8 @@ def decline(request: HttpRequest, championship_id: int) -> HttpResponse:
 
 
 @require_POST
-def withdraw(request: HttpRequest, championship_id: int) -> HttpResponse:
-    championship = action_target(request, championship_id)
-    if isinstance(championship, HttpResponse):
-        return championship
+@championship_action
+def withdraw(request: HttpRequest, championship: Championship) -> HttpResponse:
     username = request.POST.get("username", "").strip() or None
     try:
         removal = services.withdraw(championship.pk, by=request.user, username=username)
@@ -106,11 +106,9 @@ def withdraw(request: HttpRequest, championship_id: int) -> HttpResponse:
     return redirect(back_to(request, championship))
 
 
-def start(request: HttpRequest, championship_id: int) -> HttpResponse:
+@championship_action
+def start(request: HttpRequest, championship: Championship) -> HttpResponse:
     """GET: what starting will do, with the button; POST: start."""
-    championship = action_target(request, championship_id)
-    if isinstance(championship, HttpResponse):
-        return championship
     if request.method != "POST":
         return _start_confirmation(request, championship)
     try:

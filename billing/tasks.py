@@ -1,0 +1,12 @@
+"""Celery entry points for billing: thin wrappers over billing.services."""
+
+from celery import shared_task
+
+from billing import services
+from config.celery import AfterCommitTask
+
+
+@shared_task(name="billing.plan_reminders", ignore_result=True, base=AfterCommitTask)
+def plan_reminders() -> None:
+    """Remind the players whose paid plan ends within a week and will not renew."""
+    services.send_plan_reminders()
