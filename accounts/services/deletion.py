@@ -22,7 +22,6 @@ from accounts import personal_data
 from accounts.models import Plan, User
 from accounts.personal_data import DeletedAccount
 from accounts.shown_names import placeholder_username
-from accounts.token_auth import forget_token
 
 
 def delete_account(user: User, *, password: str) -> None:
@@ -48,16 +47,8 @@ def erase_account(user: User) -> None:
         for part in personal_data.parts():
             if part.erase is not None:
                 part.erase(gone)
-        keys = list(Token.objects.filter(user=row).values_list("key", flat=True))
+        # Its cached user is forgotten now and again after the commit (`accounts.token_auth`).
         Token.objects.filter(user=row).delete()
-
-        def forget_tokens() -> None:
-            # Again after the commit: a request that read the token before it was deleted
-            # must not leave it cached for its last seconds.
-            for key in keys:
-                forget_token(key)
-
-        transaction.on_commit(forget_tokens)
     # The caller's object reads as the account now is (a page that logs the person out).
     user.refresh_from_db()
 
