@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts import plans, selectors, services
+from accounts import guests, plans, selectors, services
 from accounts.models import Plan, User
 from config import throttling
 from config.api_docs import error_responses
@@ -52,6 +52,11 @@ class RegisterSerializer(serializers.Serializer):
     username = StrictCharField(max_length=30, trim_whitespace=True)
     password = StrictCharField(write_only=True, trim_whitespace=False, max_length=128)
     email = OptionalEmailField(required=False, default="")
+
+    def validate_username(self, username: str) -> str:
+        if problems := guests.guest_name_errors(username):
+            raise serializers.ValidationError(problems)
+        return username
 
 
 class CredentialsSerializer(serializers.Serializer):

@@ -11,7 +11,7 @@ from django.contrib.auth.password_validation import (
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from accounts import services
+from accounts import guests, services
 from accounts.models import User
 from config import throttling
 from config.errors import DomainError
@@ -61,7 +61,7 @@ class SignupForm(forms.Form):
     def clean_username(self) -> str:
         # `register_user` checks again; asking here shows every problem in one round.
         username = self.cleaned_data["username"]
-        if problems := services.username_errors(username):
+        if problems := services.username_errors(username) or guests.guest_name_errors(username):
             raise ValidationError(problems)
         return username
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
-from accounts import plans, selectors, services
+from accounts import guests, plans, selectors, services
 from accounts.forms import LoginForm, SignupForm
 from accounts.models import Plan, User
 from billing import selectors as billing_selectors
@@ -48,6 +48,11 @@ class LoginView(auth_views.LoginView):
     authentication_form = LoginForm
     redirect_authenticated_user = True
 
+    def dispatch(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        # A guest may still log in to an account they already have.
+        self.redirect_authenticated_user = not guests.is_guest(request.user)
+        return super().dispatch(request, *args, **kwargs)
+
     def form_invalid(self, form: LoginForm) -> HttpResponse:
         response = super().form_invalid(form)
         if form.retry_after is not None:
@@ -67,7 +72,9 @@ def _safe_next(request: HttpRequest) -> str:
 
 
 def signup(request: HttpRequest) -> HttpResponse:
-    if request.user.is_authenticated:
+    """Sign up; a guest signing up keeps their games (the guest becomes the account)."""
+    guest = request.user if guests.is_guest(request.user) else None
+    if request.user.is_authenticated and guest is None:
         return redirect("account")
     next_url = _safe_next(request)
     retry_after = None
@@ -86,9 +93,15 @@ def signup(request: HttpRequest) -> HttpResponse:
         elif form.is_valid():
             data = form.cleaned_data
             try:
-                user = services.register_user(
-                    username=data["username"], password=data["password"], email=data["email"]
-                )
+                details = {
+                    "username": data["username"],
+                    "password": data["password"],
+                    "email": data["email"],
+                }
+                if guest is not None:
+                    user = guests.claim_guest(guest, **details)
+                else:
+                    user = services.register_user(**details)
             except (ValidationError, DomainError) as error:
                 form.add_service_error(error)
             else:
@@ -101,13 +114,20 @@ def signup(request: HttpRequest) -> HttpResponse:
                 return HttpResponseRedirect(next_url or reverse("account"))
     else:
         form = SignupForm()
-    response = render(request, "accounts/signup.html", {"form": form, "next": next_url})
+    context = {"form": form, "next": next_url, "guest": guest}
+    response = render(request, "accounts/signup.html", context)
     return throttling.refused(response, retry_after) if retry_after is not None else response
 
 
 @login_required
 def account(request: HttpRequest) -> HttpResponse:
     user = request.user
+    if guests.is_guest(user):
+        messages.info(
+            request,
+            _("You are playing as a guest. Sign up to have an account; your games stay yours."),
+        )
+        return redirect("signup")
     held = plans.entitlements(user)
     token = Token.objects.filter(user=user).first()
     return render(
@@ -138,6 +158,11 @@ def account(request: HttpRequest) -> HttpResponse:
 @require_POST
 def account_token(request: HttpRequest) -> HttpResponse:
     """Make a new API token (the old one stops working), or revoke it."""
+    try:
+        guests.refuse_guest(request.user, guests.GuestRefusal.API_TOKEN)
+    except DomainError as error:
+        messages.error(request, error.message)
+        return redirect("signup")
     if request.POST.get("action") == "revoke":
         services.revoke_api_token(request.user)
         messages.success(request, _("Your API token is revoked; programs using it are logged out."))

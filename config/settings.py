@@ -82,6 +82,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.AccountLanguageMiddleware",
+    "accounts.middleware.GuestVisitMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -213,6 +214,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "billing.plan_reminders",
         "schedule": env_int("PLAN_REMINDERS_SWEEP_SECONDS", 3600),
     },
+    # Guests who have not come back for GUEST_KEEP_DAYS, removed with their games.
+    "accounts-remove-stale-guests": {
+        "task": "accounts.remove_stale_guests",
+        "schedule": env_int("GUEST_SWEEP_SECONDS", 3600),
+    },
 }
 
 # --- Accounts -------------------------------------------------------------------
@@ -227,6 +233,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Visitors may play the CPU as guests, without an account (accounts/guests.py): each may
+# hold this many unfinished games, and is removed with their games after this many days
+# without a visit.
+GUEST_MAX_UNFINISHED_GAMES = env_int("GUEST_MAX_UNFINISHED_GAMES", 3)
+GUEST_KEEP_DAYS = env_int("GUEST_KEEP_DAYS", 30)
 
 # --- E-mail ---------------------------------------------------------------------
 # EMAIL_BACKEND and what it needs: a folder (EMAIL_FILE_PATH), SMTP (EMAIL_URL or EMAIL_HOST
@@ -282,6 +294,7 @@ REST_FRAMEWORK = {
         "token": env_str("THROTTLE_TOKEN", "30/minute"),
         "token_username": env_str("THROTTLE_TOKEN_USERNAME", "10/minute"),
         "billing": env_str("THROTTLE_BILLING", "30/hour"),
+        "guest": env_str("THROTTLE_GUEST", "10/hour"),
     },
     # DRF's throttles and the site's (`config.throttling`) read the client's address with it.
     "NUM_PROXIES": NUM_PROXIES,

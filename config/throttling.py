@@ -4,7 +4,8 @@ Every place that checks a password (the log-in page, the admin's log-in and pass
 change, the API token) counts the attempt with `password_attempt_wait`: against one budget
 per client address (rate "token") and one per username ("token_username"). Guesses spread
 over those places, over addresses or over spellings of one name thus share one limit.
-Registrations, on the page and the API, share the per-address "register" budget.
+Registrations, on the page and the API, share the per-address "register" budget; guests
+(visitors playing without an account) are made on the per-address "guest" budget.
 """
 
 import hashlib
@@ -22,6 +23,7 @@ from accounts.usernames import canonical_username
 PASSWORD_ADDRESS_SCOPE = "token"
 PASSWORD_USERNAME_SCOPE = "token_username"
 REGISTER_SCOPE = "register"
+GUEST_SCOPE = "guest"
 
 
 def client_address(request: HttpRequest | Request) -> str:
