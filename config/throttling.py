@@ -11,6 +11,7 @@ written to.
 The pages (log-in, sign-up, passwords, e-mail) have allauth's rate limits instead
 (ACCOUNT_RATE_LIMITS); failed log-ins through the API count against allauth's budget too
 (`accounts.logins`), so guessing over the pages and the API shares one limit.
+Guests (visitors playing without an account) are made on the per-address "guest" budget.
 """
 
 import hashlib
@@ -28,6 +29,7 @@ PASSWORD_USERNAME_SCOPE = "token_username"
 REGISTER_SCOPE = "register"
 PASSWORD_RESET_SCOPE = "password_reset"
 PASSWORD_RESET_EMAIL_SCOPE = "password_reset_email"
+GUEST_SCOPE = "guest"
 
 
 def client_address(request: HttpRequest | Request) -> str:

@@ -8,7 +8,7 @@ from ratings.models import Rating, RatingChange
 def leaderboard(game: str, limit: int = 100) -> list[dict]:
     """Established players only: a provisional rating (RD ≥ 110) is not listed."""
     ratings = (
-        Rating.objects.filter(game=game, rd__lt=policy.PROVISIONAL_RD)
+        Rating.objects.filter(game=game, rd__lt=policy.PROVISIONAL_RD, player__is_guest=False)
         .select_related("player")
         .order_by("-rating", "player__username")[:limit]
     )
