@@ -14,7 +14,7 @@ from accounts.models import User
 from config.errors import DomainError, NotAllowed
 from games import registry
 from games.models import Game, Move
-from tests.accounts.test_pages import rates, signup_data
+from tests.accounts.test_pages import signup_data
 from tests.conftest import client_with_token
 from tests.games.conftest import play
 from tests.support.championships import small_championship
@@ -22,6 +22,14 @@ from tournaments import services as championship_services
 from tournaments.models import Entry
 
 pytestmark = pytest.mark.django_db
+
+
+def rates(settings, **rates: str) -> None:
+    """The API's and the guests' budgets (DRF's throttle rates) for this test."""
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], **rates},
+    }
 
 
 def start_as_guest(client, game: str = "kropki"):
