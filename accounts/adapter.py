@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
 
-from accounts import emails, services
+from accounts import emails, guests, services
 from accounts.models import User
 from accounts.usernames import canonical_username, stored_username
 from config import throttling
@@ -45,16 +45,23 @@ class AccountAdapter(DefaultAccountAdapter):
 
     def clean_username(self, username: str, shallow: bool = False) -> str:
         name = stored_username(username)
-        if problems := services.username_errors(name):
+        if problems := services.username_errors(name) or guests.guest_name_errors(name):
             raise ValidationError(problems)
         return name
 
     def save_user(self, request: HttpRequest, user: User, form, commit: bool = True) -> User:
-        """The account as the API makes it (its token too); `form` has checked every field."""
+        """The account as the API makes it (its token too); `form` has checked every field.
+        A guest's sign-up turns the guest into the account, so their games stay theirs."""
         data = form.cleaned_data
-        return services.register_user(
-            username=data["username"], password=data["password1"], email=data.get("email") or ""
-        )
+        details = {
+            "username": data["username"],
+            "password": data["password1"],
+            "email": data.get("email") or "",
+        }
+        guest = getattr(request, "guest", None)
+        if guest is not None:
+            return guests.claim_guest(guest, **details)
+        return services.register_user(**details)
 
     def post_login(self, request: HttpRequest, user: User, **kwargs: Any) -> HttpResponse:
         # A newcomer is welcomed rather than told they are logged in.

@@ -1,9 +1,11 @@
-"""The language a player chose is the site's language for them, on every device."""
+"""Per-request account work: the player's language; a guest's visit noted."""
 
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
+
+from accounts import guests
 
 
 class AccountLanguageMiddleware:
@@ -23,4 +25,17 @@ class AccountLanguageMiddleware:
             translation.activate(language)
             request.LANGUAGE_CODE = language
         # LocaleMiddleware, outside this one, names the active language in Content-Language.
+        return self.get_response(request)
+
+
+class GuestVisitMiddleware:
+    """Notes that a guest came back, so that the clean-up keeps guests who still play."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        user = getattr(request, "user", None)
+        if user is not None and guests.is_guest(user):
+            guests.note_visit(user)
         return self.get_response(request)

@@ -50,6 +50,14 @@ class User(AbstractUser):
         help_text=_("The site's language for this player; empty follows the browser."),
     )
 
+    # A visitor playing the CPU without an account (see `accounts.guests`); signing up
+    # clears it and keeps the row, so the guest's games stay theirs.
+    is_guest = models.BooleanField(
+        _("guest"),
+        default=False,
+        help_text=_("A visitor without an account, playing practice games against the CPU."),
+    )
+
     # The canonical form of the username (see `accounts.usernames`), kept by `save`: the
     # database itself refuses two accounts whose names read the same.
     username_key = models.CharField(max_length=USERNAME_KEY_LENGTH, unique=True, editable=False)

@@ -2,10 +2,14 @@
 
 from django.shortcuts import get_object_or_404
 
+from accounts import guests
 from accounts.models import User
 
 
 def active_user_by_username(username: str) -> User:
-    """The active user with this name in any spelling that reads the same; 404 otherwise
-    (a deleted account has no page)."""
-    return get_object_or_404(User.objects.named(username), is_active=True, deleted_at__isnull=True)
+    """The active player with this name in any spelling that reads the same; 404 otherwise
+    (for guests too: a guest has no player page, plan or ratings to look up; and a deleted
+    account has none either)."""
+    return get_object_or_404(
+        guests.players(User.objects.named(username)), is_active=True, deleted_at__isnull=True
+    )

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
@@ -18,7 +19,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
-from accounts import emails, mfa, personal_data, plans, selectors, services, tokens
+from accounts import emails, guests, mfa, personal_data, plans, selectors, services, tokens
 from accounts.forms import DeleteAccountForm
 from accounts.models import Plan, User
 from billing import selectors as billing_selectors
@@ -46,7 +47,18 @@ OUTCOMES = {
 }
 
 
-class LoginView(allauth_views.LoginView):
+class GuestsMayEnter:
+    """A guest is logged in, yet may still sign up (keeping their games) or log in to an
+    account they already have: allauth's pages, which send anyone logged in away, see the
+    guest as the visitor they are; the guest waits in `request.guest` for the sign-up."""
+
+    def dispatch(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if guests.is_guest(request.user):
+            request.guest, request.user = request.user, AnonymousUser()
+        return super().dispatch(request, *args, **kwargs)
+
+
+class LoginView(GuestsMayEnter, allauth_views.LoginView):
     """allauth's log-in; over the budget of failed attempts the answer is a 429."""
 
     def form_invalid(self, form) -> HttpResponse:
@@ -59,8 +71,9 @@ class LoginView(allauth_views.LoginView):
         return response
 
 
-class SignupView(allauth_views.SignupView):
-    """allauth's sign-up; a refusal of `services.register_user` shows at its field."""
+class SignupView(GuestsMayEnter, allauth_views.SignupView):
+    """allauth's sign-up (a guest's becomes their account, their games with it); a refusal
+    of `services.register_user` shows at its field."""
 
     def get_authenticated_redirect_url(self) -> str:
         return reverse("account")
@@ -91,6 +104,12 @@ def _safe_next(request: HttpRequest) -> str:
 @login_required
 def account(request: HttpRequest) -> HttpResponse:
     user = request.user
+    if guests.is_guest(user):
+        messages.info(
+            request,
+            _("You are playing as a guest. Sign up to have an account; your games stay yours."),
+        )
+        return redirect("signup")
     held = plans.entitlements(user)
     token = Token.objects.filter(user=user).first()
     return render(
@@ -124,6 +143,11 @@ def account(request: HttpRequest) -> HttpResponse:
 @require_POST
 def account_token(request: HttpRequest) -> HttpResponse:
     """Make a new API token (the old one stops working), or revoke it."""
+    try:
+        guests.refuse_guest(request.user, guests.GuestRefusal.API_TOKEN)
+    except DomainError as error:
+        messages.error(request, error.message)
+        return redirect("signup")
     if request.POST.get("action") == "revoke":
         services.revoke_api_token(request.user)
         messages.success(request, _("Your API token is revoked; programs using it are logged out."))
@@ -139,6 +163,8 @@ def account_token(request: HttpRequest) -> HttpResponse:
 @login_required
 def delete_account(request: HttpRequest) -> HttpResponse:
     """Ask for the password, then delete the account and log out."""
+    if guests.is_guest(request.user):
+        return redirect("account")  # which tells a guest they have no account yet
     form = DeleteAccountForm(request.POST or None)
     retry_after = None
     if request.method == "POST" and form.is_valid():

@@ -85,6 +85,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.AccountLanguageMiddleware",
+    "accounts.middleware.GuestVisitMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -217,6 +218,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "billing.plan_reminders",
         "schedule": env_int("PLAN_REMINDERS_SWEEP_SECONDS", 3600),
     },
+    # Guests who have not come back for GUEST_KEEP_DAYS, removed with their games.
+    "accounts-remove-stale-guests": {
+        "task": "accounts.remove_stale_guests",
+        "schedule": env_int("GUEST_SWEEP_SECONDS", 3600),
+    },
 }
 
 # --- Accounts -------------------------------------------------------------------
@@ -289,6 +295,12 @@ MFA_TOTP_TOLERANCE = 1
 # it), and staff, who must keep their second factor, can still change their address.
 MFA_ALLOW_UNVERIFIED_EMAIL = True
 
+# Visitors may play the CPU as guests, without an account (accounts/guests.py): each may
+# hold this many unfinished games, and is removed with their games after this many days
+# without a visit.
+GUEST_MAX_UNFINISHED_GAMES = env_int("GUEST_MAX_UNFINISHED_GAMES", 3)
+GUEST_KEEP_DAYS = env_int("GUEST_KEEP_DAYS", 30)
+
 # --- E-mail ---------------------------------------------------------------------
 # EMAIL_BACKEND and what it needs: a folder (EMAIL_FILE_PATH), SMTP (EMAIL_URL or EMAIL_HOST
 # and its companions) or, with none, the console (config/email_settings.py).
@@ -347,6 +359,7 @@ REST_FRAMEWORK = {
         "billing": env_str("THROTTLE_BILLING", "30/hour"),
         "password_reset": env_str("THROTTLE_PASSWORD_RESET", "10/hour"),
         "password_reset_email": env_str("THROTTLE_PASSWORD_RESET_EMAIL", "3/hour"),
+        "guest": env_str("THROTTLE_GUEST", "10/hour"),
         "personal_data_export": env_str("THROTTLE_EXPORT", "10/hour"),
     },
     # DRF's throttles and the site's (`config.throttling`) read the client's address with it.

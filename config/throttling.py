@@ -11,11 +11,14 @@ written to.
 The pages (log-in, sign-up, passwords, e-mail) have allauth's rate limits instead
 (ACCOUNT_RATE_LIMITS); failed log-ins through the API count against allauth's budget too
 (`accounts.logins`), so guessing over the pages and the API shares one limit.
+Guests (visitors playing without an account) are made on the per-address "guest" budget.
 """
 
 import hashlib
+import math
 
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import ngettext
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle, SimpleRateThrottle
@@ -28,6 +31,7 @@ PASSWORD_USERNAME_SCOPE = "token_username"
 REGISTER_SCOPE = "register"
 PASSWORD_RESET_SCOPE = "password_reset"
 PASSWORD_RESET_EMAIL_SCOPE = "password_reset_email"
+GUEST_SCOPE = "guest"
 
 
 def client_address(request: HttpRequest | Request) -> str:
@@ -107,3 +111,18 @@ class AddressRateThrottle(BaseThrottle):
 
     def wait(self) -> float | None:
         return self._wait
+
+
+def try_again_in(seconds: float) -> str:
+    """When a page's visitor over budget may try again, in whole minutes."""
+    minutes = max(1, math.ceil(seconds / 60))
+    return ngettext(
+        "Try again in %(minutes)d minute.", "Try again in %(minutes)d minutes.", minutes
+    ) % {"minutes": minutes}
+
+
+def refused(response: HttpResponse, wait: float) -> HttpResponse:
+    """A page's answer to an attempt over budget: 429, and when to come back."""
+    response.status_code = 429
+    response["Retry-After"] = str(max(1, math.ceil(wait)))
+    return response

@@ -31,6 +31,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "being_played": games_being_played(request.user),
         "leaders": leaderboard(registry.names()[0], limit=5),
         "leaders_game": registry.names()[0],
+        "game_names": registry.names(),
         "game_titles": get_text_list(
             [str(game.title) for game in registry.declarations()], _("and")
         ),

@@ -21,6 +21,7 @@ api_urlpatterns = [
 
 page_urlpatterns = [
     path("new/", views.game_new, name="game-new"),
+    path("new/guest/", views.guest_game, name="game-new-guest"),
     path("<id:game_id>/", views.game_page, name="game"),
     path("<id:game_id>/live/", views.game_live, name="game-live"),
     path("<id:game_id>/resign/", views.resign, name="game-resign"),

@@ -3,18 +3,22 @@
 from collections.abc import Callable
 
 from django.contrib import messages
+from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from accounts import guests
+from config import throttling
 from config.errors import DomainError
 from games import registry, rulebook, selectors, services, streams
 from games.boards import point_words
 from games.forms import new_game_form
-from games.models import Game
+from games.models import CPU_PLAYER, Game
 from live import addresses, watching
 
 
@@ -58,12 +62,18 @@ def game_live(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "games/game_live.html", selectors.game_page(game, request.user))
 
 
-@login_required
 def game_new(request: HttpRequest) -> HttpResponse:
-    """A practice game or an invitation; `?game=` picks the game (the first by default)."""
+    """A practice game or an invitation; `?game=` picks the game (the first by default).
+
+    A visitor without an account is offered a practice game against the CPU as a guest.
+    """
     game_name = request.POST.get("game") or request.GET.get("game") or registry.names()[0]
     if game_name not in registry.names():
         raise Http404
+    if not request.user.is_authenticated:
+        if request.method == "POST":
+            return redirect_to_login(request.get_full_path())
+        return render(request, "games/new.html", {"game": game_name, "games": registry.names()})
     declared = registry.declaration(game_name)
     form = new_game_form(game_name)(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -78,6 +88,42 @@ def game_new(request: HttpRequest) -> HttpResponse:
     note = declared.new_game_help(request.user) if declared.new_game_help else ""
     context = {"form": form, "game": game_name, "games": registry.names(), "note": note}
     return render(request, "games/new.html", context)
+
+
+@require_POST
+def guest_game(request: HttpRequest) -> HttpResponse:
+    """A practice game against the CPU, with the game's usual options, for a visitor without
+    an account: the first makes them a guest (on the per-address "guest" budget)."""
+    game_name = request.POST.get("game", "")
+    if game_name not in registry.names():
+        messages.error(request, gettext("There is no such game here."))
+        return redirect("game-new")
+    back = reverse("game-new") + f"?game={game_name}"
+    if request.user.is_authenticated and not guests.is_guest(request.user):
+        return redirect(back)  # a player has the full new-game form
+    if not request.user.is_authenticated:
+        wait = throttling.address_wait(request, throttling.GUEST_SCOPE)
+        if wait is not None:
+            messages.error(
+                request,
+                gettext("Too many guests from your address.") + " " + throttling.try_again_in(wait),
+            )
+            page = render(request, "games/new.html", {"game": game_name, "games": registry.names()})
+            return throttling.refused(page, wait)
+        try:
+            guest = guests.create_guest()
+        except DomainError as error:
+            messages.error(request, error.message)
+            return redirect(back)
+        login(request, guest, backend="django.contrib.auth.backends.ModelBackend")
+    try:
+        game = services.create_game(
+            creator=request.user, game=game_name, options=None, format=None, opponent=CPU_PLAYER
+        )
+    except DomainError as error:
+        messages.error(request, error.message)
+        return redirect(back)
+    return redirect(game)
 
 
 def _game_action(service, done: Callable[[Game], str]):

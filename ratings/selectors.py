@@ -9,7 +9,7 @@ def leaderboard(game: str, limit: int = 100) -> list[dict]:
     """Established players only: a provisional rating (RD ≥ 110) is not listed, nor a
     deleted account's (its rating stays, for the ratings computed against it)."""
     ratings = (
-        Rating.objects.filter(game=game, rd__lt=policy.PROVISIONAL_RD)
+        Rating.objects.filter(game=game, rd__lt=policy.PROVISIONAL_RD, player__is_guest=False)
         .filter(player__deleted_at__isnull=True)
         .select_related("player")
         .order_by("-rating", "player__username")[:limit]

@@ -6,6 +6,7 @@ from django.utils import translation
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 
+from accounts import guests
 from accounts.models import User
 from billing import selectors, stripe_api
 from billing.errors import NotOnSale
@@ -51,6 +52,7 @@ def start_checkout(user: User, period: str) -> str:
 
     Nothing changes here: the plan follows Stripe's events (`billing.services.events`).
     """
+    guests.refuse_guest(user, guests.GuestRefusal.PLAN)
     if period not in Period.values:
         raise DomainError(_("Choose month or year."), field="period")
     on_sale = selectors.periods_on_sale()

@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts import guests
 from accounts.models import User
 from config.errors import DomainError, NotAllowed
 from games import clocks, plan_rules, tasks
@@ -37,6 +38,10 @@ def create_game(
     except KeyError:
         raise DomainError(_("unknown game %(game)r") % {"game": game}, field="game") from None
     practice = opponent == CPU_PLAYER
+    if practice:
+        guests.check_may_start_practice(creator)
+    else:
+        guests.refuse_guest(creator, guests.GuestRefusal.OTHER_GAMES)
     if practice and rated:
         raise DomainError(_("games against the CPU are not rated"), field="rated")
     options = options or {}
@@ -160,7 +165,8 @@ def invited_players(names: list[str], creator: User, wanted: int) -> list[User]:
         )
     players = []
     for name in names:
-        player = User.objects.named(name).filter(is_active=True).first()
+        # A guest is nobody to invite: as if there were no such player.
+        player = guests.players(User.objects.named(name)).filter(is_active=True).first()
         if player is None:
             raise DomainError(_("no player called %(name)r") % {"name": name}, field=field)
         if player.pk == creator.pk:

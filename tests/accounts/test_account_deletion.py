@@ -451,3 +451,13 @@ def test_a_placeholder_name_is_never_a_new_players_name(api):
 
     assert answer.status_code == 400
     assert list(answer.json()["error"]["details"]) == ["username"]
+
+
+def test_a_guest_has_no_account_to_delete_and_is_sent_to_sign_up():
+    visitor = Client()
+    assert visitor.post("/games/new/guest/", {"game": "kropki"}).status_code == 302
+
+    answer = visitor.get("/account/delete/", follow=True)
+
+    assert answer.redirect_chain[-1][0].startswith("/signup/")
+    assert User.objects.get(is_guest=True).deleted_at is None

@@ -19,7 +19,7 @@ def old_users():
 
 
 def migrate_forward() -> None:
-    """Every migration since (the later ones too: the tests read with today's model)."""
+    # To the newest migrations: the tests then read accounts with today's model.
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
 

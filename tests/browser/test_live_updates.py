@@ -37,8 +37,8 @@ def test_clock_of_the_side_to_move_counts_down_and_the_server_ends_the_game_on_t
     site, page, make_user
 ):
     alice, bob = make_user("alice"), make_user("bob")
+    log_in(page, site, "bob")  # first: the 4 s clock starts with the game
     game = friendly_game(alice, bob, time_control={"move_s": 4})
-    log_in(page, site, "bob")
     page.goto(f"{site}/games/{game.pk}/")
     running = page.locator(".player.seat-blue .clock.running")
     expect(running).to_have_text(re.compile(r"0:0[34]"))

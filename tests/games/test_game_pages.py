@@ -130,9 +130,13 @@ def test_new_game_form_shows_errors_at_their_field_and_creates_nothing(alice):
     assert not Game.objects.exists()
 
 
-def test_new_game_page_asks_to_log_in():
+def test_new_game_page_offers_visitors_a_guest_game_and_asks_them_to_log_in_for_more():
     response = Client().get("/games/new/")
-    assert response.status_code == 302 and response["Location"].startswith("/login/")
+    assert response.status_code == 200
+    assert "Play the CPU without an account" in response.content.decode()
+    assert 'href="/login/' in response.content.decode()
+    posted = Client().post("/games/new/", {"game": "kropki", "opponent": "bob"})
+    assert posted.status_code == 302 and posted["Location"].startswith("/login/")
 
 
 def test_unknown_game_is_a_404_page():

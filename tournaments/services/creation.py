@@ -7,7 +7,7 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts import plans
+from accounts import guests, plans
 from accounts.models import User
 from config.errors import DomainError, NotAllowed
 from games import clocks, plan_rules, registry
@@ -63,6 +63,7 @@ def create_championship(*, organiser: User, name: str, game: str, **settings) ->
     Leaving `time_control` out gives the game's default clock (`default_time_control`);
     `time_control=None` asks for no clock.
     """
+    guests.refuse_guest(organiser, guests.GuestRefusal.CHAMPIONSHIPS)
     values = checked_settings(organiser, {"name": name, "game": game, **settings})
     return Championship.objects.create(organiser=organiser, **values)
 

@@ -6,7 +6,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts import plans
+from accounts import guests, plans
 from accounts.models import User
 from accounts.usernames import canonical_username
 from config.errors import Conflict, NotAllowed, NotFound
@@ -50,6 +50,7 @@ def check_registration_open(championship: Championship) -> None:
 
 def admit(championship: Championship, player: User) -> Entry:
     """Make `player` an entrant of the locked championship, with every check of an entry."""
+    guests.refuse_guest(player, guests.GuestRefusal.CHAMPIONSHIPS)
     check_registration_open(championship)
     limit = plans.championship_entrant_limit(championship.organiser)
     if limit is not None and championship.entries.count() >= limit:

@@ -4,7 +4,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts import plans
+from accounts import guests, plans
 from accounts.models import User
 from accounts.usernames import canonical_username
 from config.errors import Conflict, DomainError, NotAllowed, NotFound
@@ -32,7 +32,8 @@ def invite(championship_id: int, *, by: User, username: str) -> Invitation:
         if by.pk != championship.organiser_id:
             raise NotAllowed(_("Only the organiser invites other players."))
         check_registration_open(championship)
-        player = User.objects.named(username).first()
+        # A guest is nobody to invite: as if there were no such player.
+        player = guests.players(User.objects.named(username)).first()
         if player is None:
             raise DomainError(_("no player called %(name)r") % {"name": username}, field="username")
         if not player.is_active:

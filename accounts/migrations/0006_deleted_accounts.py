@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("accounts", "0004_username_key_unique"),
+        ("accounts", "0005_guests"),
     ]
 
     operations = [

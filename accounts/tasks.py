@@ -1,0 +1,12 @@
+"""Celery entry points for accounts: thin wrappers over the account operations."""
+
+from celery import shared_task
+
+from accounts import guests
+from config.celery import AfterCommitTask
+
+
+@shared_task(name="accounts.remove_stale_guests", ignore_result=True, base=AfterCommitTask)
+def remove_stale_guests() -> None:
+    """Remove the guests who have not come back for GUEST_KEEP_DAYS, with their games."""
+    guests.remove_stale_guests()
