@@ -1,8 +1,6 @@
 """Account pages: log-in and sign-up (allauth's), the account itself with its API token,
 deleting it, players' profiles."""
 
-import math
-
 from allauth.account import views as allauth_views
 from django.conf import settings
 from django.contrib import messages
@@ -15,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
@@ -171,15 +169,9 @@ def delete_account(request: HttpRequest) -> HttpResponse:
         # A password checked here is a password attempt like a log-in.
         retry_after = throttling.password_attempt_wait(request, request.user.get_username())
         if retry_after is not None:
-            minutes = max(1, math.ceil(retry_after / 60))
             form.add_error(
                 "password",
-                ngettext(
-                    "Too many password attempts. Try again in %(minutes)d minute.",
-                    "Too many password attempts. Try again in %(minutes)d minutes.",
-                    minutes,
-                )
-                % {"minutes": minutes},
+                _("Too many password attempts.") + " " + throttling.try_again_in(retry_after),
             )
         else:
             try:
@@ -201,10 +193,7 @@ def delete_account(request: HttpRequest) -> HttpResponse:
         "accounts/delete.html",
         {"form": form, "consequences": personal_data.consequences(request.user)},
     )
-    if retry_after is not None:
-        response.status_code = 429
-        response["Retry-After"] = str(max(1, math.ceil(retry_after)))
-    return response
+    return throttling.refused(response, retry_after) if retry_after is not None else response
 
 
 def player(request: HttpRequest, username: str) -> HttpResponse:
