@@ -14,6 +14,16 @@ class AccountsConfig(AppConfig):
         # The account's own sections of the player's data; other apps add theirs.
         register(Part("profile", export=export.profile, erase=deletion.erase_own_rows))
         register(Part("plan_changes", export=export.plan_changes))
+        register(
+            Part(
+                "sign_in",
+                export=lambda user: {
+                    "email_addresses": export.email_addresses(user),
+                    "second_factors": export.second_factors(user),
+                },
+                erase=deletion.erase_sign_in_data,
+            )
+        )
 
 
 class SiteAdminConfig(admin_apps.AdminConfig):

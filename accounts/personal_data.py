@@ -36,6 +36,9 @@ class Part:
     export: Callable[[User], Any] | None = None
     # What the app does when the account is deleted, inside the deletion's transaction.
     erase: Callable[[DeletedAccount], None] | None = None
+    # What must happen elsewhere first, before the transaction (a subscription cancelled at
+    # the payment service); raising a DomainError refuses the deletion, nothing erased.
+    prepare: Callable[[User], None] | None = None
     # Sentences for the deletion page: what deleting would do here to this person's things.
     consequences: Callable[[User], list[str]] | None = None
 

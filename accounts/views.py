@@ -178,6 +178,8 @@ def delete_account(request: HttpRequest) -> HttpResponse:
                 services.delete_account(request.user, password=form.cleaned_data["password"])
             except ValidationError as error:
                 form.add_error("password", error.message_dict.get("password", error.messages))
+            except DomainError as error:  # a part could not do its work first: nothing gone
+                form.add_error(None, error.message)
             else:
                 logout(request)
                 messages.success(

@@ -10,6 +10,8 @@ invitations declined, notifications, presence and calendar forgotten; names kept
 elsewhere are rewritten to the placeholder, which the pages read as "deleted player".
 """
 
+from allauth.account.models import EmailAddress
+from allauth.mfa.models import Authenticator
 from django.contrib.admin.models import LogEntry
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
@@ -36,8 +38,13 @@ def delete_account(user: User, *, password: str) -> None:
 def erase_account(user: User) -> None:
     """Delete the account without asking again (its password was checked).
 
-    Running it again on a deleted account does nothing.
+    Running it again on a deleted account does nothing. A part that cannot do its outside
+    work first (`Part.prepare`) refuses the deletion with its DomainError.
     """
+    if user.deleted_at is None:
+        for part in personal_data.parts():
+            if part.prepare is not None:
+                part.prepare(user)
     with transaction.atomic():
         row = User.objects.select_for_update().filter(pk=user.pk).first()
         if row is None or row.deleted_at is not None:
@@ -66,7 +73,13 @@ def _anonymise(user: User) -> None:
     user.user_permissions.clear()
 
 
-# -- the accounts app's own part -----------------------------------------------------------
+# -- the accounts app's own parts ----------------------------------------------------------
+
+
+def erase_sign_in_data(gone: DeletedAccount) -> None:
+    """The e-mail addresses and second factors the account pages keep."""
+    EmailAddress.objects.filter(user=gone.user).delete()
+    Authenticator.objects.filter(user=gone.user).delete()
 
 
 def erase_own_rows(gone: DeletedAccount) -> None:

@@ -3,6 +3,8 @@
 import json
 from datetime import datetime
 
+from allauth.account.models import EmailAddress
+from allauth.mfa.models import Authenticator
 from django.core.serializers.json import DjangoJSONEncoder
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
@@ -77,3 +79,21 @@ def plan_changes(user: User) -> list[dict]:
         }
         for change in user.plan_changes.order_by("changed_at", "id")
     ]
+
+
+def email_addresses(user: User) -> list[dict]:
+    """The addresses the account pages keep, and whether each is confirmed."""
+    return [
+        {"email": row.email, "verified": row.verified, "primary": row.primary}
+        for row in EmailAddress.objects.filter(user=user).order_by("id")
+    ]
+
+
+def second_factors(user: User) -> list[dict]:
+    """Which second factors are set up and when (never their secrets)."""
+    return [
+        {"type": row.type, "created_at": row.created_at.isoformat(), "last_used_at": (
+            row.last_used_at.isoformat() if row.last_used_at else None
+        )}
+        for row in Authenticator.objects.filter(user=user).order_by("id")
+    ]  # fmt: skip
