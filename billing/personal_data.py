@@ -1,5 +1,7 @@
 """Billing's share of a player's data: what the export shows, what deletion does first."""
 
+from django.utils.translation import gettext as _
+
 from accounts.models import User
 from accounts.personal_data import DeletedAccount, Part
 from billing.models import Customer, Subscription
@@ -31,9 +33,20 @@ def stop_charging(user: User) -> None:
     cancel_subscriptions(user)
 
 
+def consequences(user: User) -> list[str]:
+    running = Subscription.objects.filter(user=user, ended_at__isnull=True).exclude(
+        status__in=["canceled", "incomplete_expired"]
+    )
+    if not running.exists():
+        return []
+    return [_("Your subscription to the paid plan is cancelled at once: nothing more is charged.")]
+
+
 def erase(gone: DeletedAccount) -> None:
     Customer.objects.filter(user=gone.user).delete()
     Subscription.objects.filter(user=gone.user).delete()
 
 
-PART = Part("billing", export=section, erase=erase, prepare=stop_charging)
+PART = Part(
+    "billing", export=section, erase=erase, prepare=stop_charging, consequences=consequences
+)

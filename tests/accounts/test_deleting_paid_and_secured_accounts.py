@@ -63,6 +63,13 @@ def test_the_delete_page_says_why_the_account_was_kept(fake_stripe, subscriber):
     assert User.objects.get(pk=subscriber.pk).deleted_at is None
 
 
+def test_the_delete_page_tells_a_subscriber_the_subscription_stops(subscriber):
+    client = Client()
+    client.force_login(subscriber)
+    page = client.get("/account/delete/").content.decode()
+    assert "Your subscription to the paid plan is cancelled at once" in page
+
+
 def test_deleting_an_account_removes_its_addresses_and_second_factors(make_user):
     user = make_user("frank", email="frank@example.org")
     Authenticator.objects.create(user=user, type=Authenticator.Type.TOTP, data={"secret": "x"})
