@@ -1,9 +1,11 @@
 """A newcomer in a browser: signs up, confirms the address through the link in the e-mail,
-logs in, changes the password, forgets it, resets it through the e-mailed link, and logs in
-with the new one. E-mails are read from the files Django's file backend writes."""
+logs in, changes the password, forgets it, resets it through the e-mailed link, logs in
+with the new one, downloads their data and deletes the account. E-mails are read from the
+files Django's file backend writes."""
 
 import email
 import email.policy
+import json
 import re
 from pathlib import Path
 
@@ -57,7 +59,9 @@ def log_out(page) -> None:
     expect(page.locator(".user-nav")).to_contain_text("Log in")
 
 
-def test_sign_up_confirm_the_address_change_forget_and_reset_the_password(site, mailbox, open_page):
+def test_sign_up_confirm_the_address_change_and_reset_the_password_export_and_delete(
+    site, mailbox, open_page
+):
     page = open_page(viewport={"width": 1280, "height": 900})
 
     # Sign up with an address; the account opens at once, the address not yet confirmed.
@@ -119,3 +123,20 @@ def test_sign_up_confirm_the_address_change_forget_and_reset_the_password(site, 
     log_in(page, site, "nadia@example.org", THIRD)
     expect(page.locator(".user-nav")).to_contain_text("nadia")
     assert User.objects.get(username="nadia").check_password(THIRD)
+
+    # Her data, then the account gone: the address is free and the password opens nothing.
+    page.goto(f"{site}/account/")
+    with page.expect_download() as waiting:
+        page.get_by_role("link", name="Download your data").click()
+    data = json.loads(Path(waiting.value.path()).read_text())
+    assert data["profile"]["username"] == "nadia"
+    assert data["sign_in"]["email_addresses"] == [
+        {"email": "nadia@example.org", "verified": True, "primary": True}
+    ]
+    page.get_by_role("link", name="Delete your account…").click()
+    page.get_by_label("Your password").fill(THIRD)
+    page.get_by_role("button", name="Delete my account").click()
+    expect(page.get_by_text("Your account is deleted.")).to_be_visible()
+    log_in(page, site, "nadia@example.org", THIRD)
+    expect(page.locator(".message.error")).to_be_visible()
+    assert not User.objects.filter(username="nadia").exists()
