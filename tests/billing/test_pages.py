@@ -167,3 +167,18 @@ def test_the_buttons_post_with_the_csrf_token(stripe_keys, player):
     client.force_login(player)
 
     assert client.post("/account/plan/checkout/", {"period": "month"}).status_code == 403
+
+
+def test_too_many_trips_to_stripe_from_the_page_send_the_player_back_with_when(
+    stripe_keys, site, settings
+):
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {
+            **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "billing": "0/hour"
+        },
+    }  # fmt: skip
+    response = site.post("/account/plan/checkout/", {"period": "month"})
+    assert response.status_code == 302 and response["Location"].endswith("#plan-heading")
+    assert any("Too many trips to the payment service." in text for text in said(response))
+    assert any("Try again in" in text for text in said(response))
