@@ -45,7 +45,7 @@ class AccountAdapter(DefaultAccountAdapter):
 
     def clean_username(self, username: str, shallow: bool = False) -> str:
         name = stored_username(username)
-        if problems := services.username_errors(name) or guests.guest_name_errors(name):
+        if problems := services.username_errors(name):
             raise ValidationError(problems)
         return name
 

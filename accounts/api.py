@@ -18,7 +18,7 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from accounts import emails, guests, logins, mfa, passwords, plans, selectors, services, tokens
+from accounts import emails, logins, mfa, passwords, plans, selectors, services, tokens
 from accounts.models import Plan, User
 from config import throttling
 from config.api_docs import error_responses
@@ -67,11 +67,6 @@ class RegisterSerializer(serializers.Serializer):
     username = StrictCharField(max_length=30, trim_whitespace=True)
     password = StrictCharField(write_only=True, trim_whitespace=False, max_length=128)
     email = OptionalEmailField(required=False, default="")
-
-    def validate_username(self, username: str) -> str:
-        if problems := guests.guest_name_errors(username):
-            raise serializers.ValidationError(problems)
-        return username
 
 
 class CredentialsSerializer(serializers.Serializer):

@@ -13,7 +13,6 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 
 from django.conf import settings
-from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
@@ -24,12 +23,10 @@ from rest_framework.authtoken.models import Token
 
 from accounts import services
 from accounts.models import User
-from accounts.usernames import USERNAME_TAKEN, canonical_username, stored_username
+from accounts.usernames import GUEST_PREFIX, USERNAME_TAKEN, stored_username
 from config.errors import Conflict, DomainError, NotAllowed
 from games.models import Game
 
-# Generated names start so, and no player may choose such a name (`guest_name_errors`).
-GUEST_PREFIX = "guest-"
 # How often a guest's visit is noted (`note_visit`): a write at most once in this long.
 VISIT_NOTED_EVERY = timedelta(hours=1)
 
@@ -78,13 +75,6 @@ def players(users: QuerySet[User] | None = None) -> QuerySet[User]:
     return (User.objects.all() if users is None else users).filter(is_guest=False)
 
 
-def guest_name_errors(username: str) -> list[str]:
-    """Why a player may not choose this name because it reads as a guest's (empty: fine)."""
-    if canonical_username(username).startswith(GUEST_PREFIX):
-        return [_("Names starting with “%(prefix)s” are kept for guests.") % {"prefix": "guest-"}]
-    return []
-
-
 def create_guest() -> User:
     """A new guest with a generated name that no player can hold, and no usable password."""
     for _attempt in range(5):
@@ -127,14 +117,7 @@ def claim_guest(guest: User, *, username: str, email: str = "", password: str) -
     if not is_guest(guest):
         raise DomainError(_("Only a guest's account can be claimed."), code="not_a_guest")
     username = stored_username(username)
-    errors: dict[str, list[str]] = {}
-    if problems := services.username_errors(username) or guest_name_errors(username):
-        errors["username"] = problems
-    try:
-        validate_password(password, user=User(username=username, email=email))
-    except ValidationError as error:
-        errors["password"] = list(error.messages)
-    if errors:
+    if errors := services.new_account_errors(username=username, password=password, email=email):
         raise ValidationError(errors)
     try:
         with transaction.atomic():

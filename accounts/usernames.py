@@ -11,6 +11,8 @@ import unicodedata
 from django.utils.translation import gettext_lazy as _
 
 USERNAME_TAKEN = _("This username is taken.")
+# Guests' generated names start so (`accounts.guests`), and no player may choose such a name.
+GUEST_PREFIX = "guest-"
 
 
 def stored_username(typed: str) -> str:

@@ -18,7 +18,7 @@ from accounts.services.deletion import delete_account as delete_account
 from accounts.services.deletion import erase_account as erase_account
 from accounts.services.export import export_filename as export_filename
 from accounts.services.export import personal_data_export as personal_data_export
-from accounts.usernames import USERNAME_TAKEN, canonical_username, stored_username
+from accounts.usernames import GUEST_PREFIX, USERNAME_TAKEN, canonical_username, stored_username
 
 USERNAME_PATTERN = re.compile(r"^[\w.-]{3,30}$")
 # Names that would read as part of the site rather than a player, in canonical form.
@@ -38,14 +38,17 @@ def username_errors(username: str) -> list[str]:
         return [_("Use 3 to 30 letters, digits, dots, dashes or underscores.")]
     if canonical_username(name) in RESERVED_USERNAMES:
         return [_("This name is reserved.")]
+    if canonical_username(name).startswith(GUEST_PREFIX):
+        return [
+            _("Names starting with “%(prefix)s” are kept for guests.") % {"prefix": GUEST_PREFIX}
+        ]
     if User.objects.named(name).exists():
         return [str(USERNAME_TAKEN)]
     return []
 
 
-def register_user(*, username: str, password: str, email: str = "") -> User:
-    """Create a free account and its API token; all fields are checked first."""
-    username = stored_username(username)
+def new_account_errors(*, username: str, password: str, email: str) -> dict[str, list[str]]:
+    """What is wrong, field by field, with these details for a new account (empty: nothing)."""
     errors: dict[str, list[str]] = {}
     if problems := username_errors(username):
         errors["username"] = problems
@@ -53,7 +56,13 @@ def register_user(*, username: str, password: str, email: str = "") -> User:
         validate_password(password, user=User(username=username, email=email))
     except ValidationError as error:
         errors["password"] = list(error.messages)
-    if errors:
+    return errors
+
+
+def register_user(*, username: str, password: str, email: str = "") -> User:
+    """Create a free account and its API token; all fields are checked first."""
+    username = stored_username(username)
+    if errors := new_account_errors(username=username, password=password, email=email):
         raise ValidationError(errors)
     try:
         with transaction.atomic():
