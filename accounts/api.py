@@ -292,6 +292,14 @@ class TokenRotateView(APIView):
         return Response({"token": tokens.rotate_api_token(request.user).key})
 
 
+def count_own_password_attempt(request: Request) -> None:
+    """A password the account's holder types to confirm a change is a password attempt like
+    any log-in, on the same budget; over it the request is refused (429)."""
+    wait = throttling.password_attempt_wait(request, request.user.get_username())
+    if wait is not None:
+        raise exceptions.Throttled(wait)
+
+
 class PasswordView(APIView):
     @extend_schema(
         operation_id="accounts_password_change",
@@ -305,10 +313,7 @@ class PasswordView(APIView):
     def post(self, request: Request) -> Response:
         change = PasswordChangeSerializer(data=request.data)
         change.is_valid(raise_exception=True)
-        # The current password typed is a password attempt like any log-in.
-        wait = throttling.password_attempt_wait(request, request.user.get_username())
-        if wait is not None:
-            raise exceptions.Throttled(wait)
+        count_own_password_attempt(request)
         passwords.change_password(
             request._request,
             request.user,
@@ -386,10 +391,7 @@ class MeView(APIView):
     def delete(self, request: Request) -> Response:
         confirmation = DeleteAccountSerializer(data=request.data)
         confirmation.is_valid(raise_exception=True)
-        # A password checked here is a password attempt like a log-in.
-        wait = throttling.password_attempt_wait(request, request.user.get_username())
-        if wait is not None:
-            raise exceptions.Throttled(wait)
+        count_own_password_attempt(request)
         services.delete_account(request.user, password=confirmation.validated_data["password"])
         if hasattr(request._request, "session"):
             request._request.session.flush()  # a browser's session ends with this answer
