@@ -11,6 +11,8 @@ from importlib import import_module
 
 from games.catalog import BUILT_IN, game_name
 from games.engines.base import (
+    CPU_LEVELS,
+    DEFAULT_CPU_LEVEL,
     Engine,
     IllegalMove,
     OptionError,
@@ -47,6 +49,8 @@ GAMES: tuple[str, ...] = ()
 use_games(BUILT_IN)
 
 __all__ = [
+    "CPU_LEVELS",
+    "DEFAULT_CPU_LEVEL",
     "GAMES",
     "Engine",
     "IllegalMove",

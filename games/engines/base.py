@@ -23,6 +23,10 @@ class IllegalMove(Exception):
         return {"code": self.code, "message": self.message}
 
 
+# The CPU's strengths, weakest first: every engine plays each of them (`suggest`).
+CPU_LEVELS = ("easy", "normal", "strong")
+DEFAULT_CPU_LEVEL = "normal"
+
 # The refusal code of a move that only the server writes (a pass on time, a resignation,
 # an agreed draw), sent by a player.
 NOT_A_PLAYER_MOVE = "not_a_player_move"
@@ -145,8 +149,9 @@ class Engine(Protocol):
 
     def view(self, state: Any) -> dict: ...
 
-    def suggest(self, state: Any) -> Any:
-        """The CPU player's move for the side to move (None when it has none)."""
+    def suggest(self, state: Any, level: str = DEFAULT_CPU_LEVEL) -> Any:
+        """The CPU player's move at `level` (one of CPU_LEVELS) for the side to move (None
+        when it has none)."""
         ...
 
     def read_record(self, text: str, filename: str = "") -> Record: ...

@@ -9,6 +9,7 @@ from games.catalog.dots_and_boxes.engine.board import Geometry, geometry
 from games.catalog.dots_and_boxes.engine.cpu import stand_in_line, suggest_line
 from games.catalog.dots_and_boxes.engine.options import DotsAndBoxesOptions, parse_options
 from games.engines.base import (
+    DEFAULT_CPU_LEVEL,
     IllegalMove,
     Record,
     RecordError,
@@ -169,7 +170,7 @@ class DotsAndBoxesEngine(StandardEngine):
         free = board.all_lines & ~state.drawn
         return [board.move(line) for line in range(board.lines) if free >> line & 1]
 
-    def suggest(self, state: DotsAndBoxesState) -> list | None:
+    def suggest(self, state: DotsAndBoxesState, level: str = DEFAULT_CPU_LEVEL) -> list | None:
         """The CPU player's move for the side to move; None when the game is over."""
         line = suggest_line(state.board, state.drawn)
         return None if line is None else state.board.move(line)

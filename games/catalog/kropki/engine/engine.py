@@ -13,6 +13,7 @@ from games.catalog.kropki.engine.options import KropkiOptions, parse_options
 from games.catalog.kropki.engine.rules import Position, empty_position, place
 from games.catalog.kropki.engine.secured import secured_lead
 from games.engines.base import (
+    DEFAULT_CPU_LEVEL,
     IllegalMove,
     Record,
     RecordError,
@@ -171,7 +172,7 @@ class KropkiEngine(StandardEngine):
         geometry = position.board
         return [list(geometry.xy(i)) for i in geometry.points if position.is_free(i)]
 
-    def suggest(self, state: KropkiState) -> list[int] | None:
+    def suggest(self, state: KropkiState, level: str = DEFAULT_CPU_LEVEL) -> list[int] | None:
         """The CPU player's move for the side to move; None when the game has no free point."""
         position = state.position
         geometry = position.board

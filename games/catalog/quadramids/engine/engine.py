@@ -43,6 +43,7 @@ from games.catalog.quadramids.engine.rules import (
     put as play_put,
 )
 from games.engines.base import (
+    DEFAULT_CPU_LEVEL,
     IllegalMove,
     Record,
     RecordError,
@@ -385,7 +386,7 @@ class QuadramidsEngine(StandardEngine):
             return []
         return [_move_payload(a, b) for a, b in moves_of(state.position, state.turn)]
 
-    def suggest(self, state: QuadramidsState) -> list | None:
+    def suggest(self, state: QuadramidsState, level: str = DEFAULT_CPU_LEVEL) -> list | None:
         """The CPU player's move for the side to move; None when the game is over."""
         from games.catalog.quadramids.engine.cpu import suggest_move
 

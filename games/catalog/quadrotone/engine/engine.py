@@ -33,6 +33,7 @@ from games.catalog.quadrotone.engine.options import QuadrotoneOptions, parse_opt
 from games.catalog.quadrotone.engine.scoring import ScoringMemory, ScoringOptions, score_move
 from games.catalog.quadrotone.engine.tiles import COLOURS, TILES
 from games.engines.base import (
+    DEFAULT_CPU_LEVEL,
     IllegalMove,
     Record,
     RecordError,
@@ -418,7 +419,9 @@ class QuadrotoneEngine(StandardEngine):
         index = state.current() if seat is None else SEATS.index(seat)
         return state.can_move(index)
 
-    def suggest(self, state: QuadrotoneState, budget: float | None = None) -> Any:
+    def suggest(
+        self, state: QuadrotoneState, level: str = DEFAULT_CPU_LEVEL, budget: float | None = None
+    ) -> Any:
         """The bot's move for the side to move (a pass when it has none); None when over."""
         from games.catalog.quadrotone.engine.bot import DEFAULT_BUDGET, suggest_move
 
