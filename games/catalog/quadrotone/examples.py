@@ -1,13 +1,44 @@
-"""Quadrotone's drawn examples for its rules page: the pattern catalogue in force."""
+"""Quadrotone's drawn examples for its rules page: the pattern catalogue in force.
 
-from django.utils.html import escape
+Each pattern is drawn as it is listed; a click on one that looks different when turned
+opens its turned versions (90, 180 and 270 degrees clockwise), drawn beside it. The page
+uses <details> for that, so it works without any script.
+"""
+
+from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.rule_examples import Figure
 
 # Colours for the drawings: the one-colour shapes in red, two-colour parts A red and B blue.
 _CATALOGUE_COLOURS = {"a": "q-red", "b": "q-blue"}
+
+# The default catalogue's names in the reader's language; another catalogue's entries keep
+# the names its file gives.
+PATTERN_NAMES = {
+    "line4": _("line of 4"),
+    "line5": _("line of 5"),
+    "line6": _("line of 6"),
+    "line7": _("line of 7"),
+    "line8": _("line of 8"),
+    "block2": _("2×2 block"),
+    "block3": _("3×3 block"),
+    "ring3": _("3×3 ring"),
+    "frame4": _("4×4 frame"),
+    "plus": _("plus"),
+    "cross": _("cross"),
+    "t": _("T"),
+    "l": _("L"),
+    "diagonal4": _("diagonal of 4"),
+    "x": _("X"),
+    "pair_blocks": _("2×2 block beside a 2×2 block"),
+    "pair_ring": _("3×3 ring around a square"),
+    "pair_frame": _("4×4 frame around a 2×2 block"),
+    "pair_lines": _("line of 4 above a line of 4"),
+    "pair_checker": _("3×3 checkerboard"),
+}
 
 
 def pattern_svg(parts: list[tuple[frozenset, str]], label: str, square: int = 14) -> SafeString:
@@ -32,21 +63,59 @@ def pattern_svg(parts: list[tuple[frozenset, str]], label: str, square: int = 14
     )
 
 
+def _turn_label(name: str, turn: int) -> str:
+    return gettext("%(name)s turned %(degrees)s° clockwise") % {"name": name, "degrees": 90 * turn}
+
+
+def with_turns(base: SafeString, turns: list[tuple[int, SafeString]]) -> SafeString:
+    """The base drawing, opening on a click onto its turned drawings; as is when none."""
+    if not turns:
+        return base
+    return format_html(
+        '<details class="pattern-turns"><summary>{}</summary>'
+        '<span class="pattern-turned">{}</span></details>',
+        base,
+        format_html_join(
+            "", '<span class="pattern-turn">{}</span>', ((svg,) for _turn, svg in turns)
+        ),
+    )
+
+
 def figures() -> list[Figure]:
     """The default catalogue, drawn: one-colour shapes under Q10, two-colour under Q13."""
     from games.catalog.quadrotone.engine.catalogue import load_catalogue
 
     catalogue = load_catalogue(None)
+    turns_note = gettext("Click the pattern to see it turned.")
+    same_note = gettext("It looks the same turned.")
     figures = []
     for pattern in catalogue.one_colour:
-        label = gettext("%(name)s: %(points)s points") % {
-            "name": pattern.name,
-            "points": pattern.points,
-        }
-        svg = pattern_svg([(pattern.shape.squares, "a")], label)
-        figures.append(Figure(rule="Q10", caption=label, svg=svg))
+        name = str(PATTERN_NAMES.get(pattern.key, pattern.name))
+        label = gettext("%(name)s: %(points)s points") % {"name": name, "points": pattern.points}
+        turns = [
+            (
+                turned.turn,
+                pattern_svg([(turned.shape.squares, "a")], _turn_label(name, turned.turn)),
+            )
+            for turned in pattern.orientations(rotations=True)[1:]
+        ]
+        svg = with_turns(pattern_svg([(pattern.shape.squares, "a")], label), turns)
+        note = turns_note if turns else same_note
+        figures.append(Figure(rule="Q10", caption=label, svg=svg, note=note))
     for pair in catalogue.two_colour:
-        label = gettext("%(name)s: %(points)s points") % {"name": pair.name, "points": pair.points}
-        svg = pattern_svg([(pair.part_a.squares, "a"), (pair.part_b.squares, "b")], label)
-        figures.append(Figure(rule="Q13", caption=label, svg=svg))
+        name = str(PATTERN_NAMES.get(pair.key, pair.name))
+        label = gettext("%(name)s: %(points)s points") % {"name": name, "points": pair.points}
+        turns = [
+            (
+                turned.turn,
+                pattern_svg(
+                    [(turned.part_a.squares, "a"), (turned.part_b.squares, "b")],
+                    _turn_label(name, turned.turn),
+                ),
+            )
+            for turned in pair.orientations(rotations=True)[1:]
+        ]
+        base = pattern_svg([(pair.part_a.squares, "a"), (pair.part_b.squares, "b")], label)
+        note = turns_note if turns else same_note
+        figures.append(Figure(rule="Q13", caption=label, svg=with_turns(base, turns), note=note))
     return figures
