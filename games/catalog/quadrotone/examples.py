@@ -41,25 +41,36 @@ PATTERN_NAMES = {
 }
 
 
-def pattern_svg(parts: list[tuple[frozenset, str]], label: str, square: int = 14) -> SafeString:
-    """A catalogue shape drawn on its own small grid (parts: squares and their colour)."""
+def pattern_svg(
+    parts: list[tuple[frozenset, str]], label: str, square: int = 14, framed: bool = False
+) -> SafeString:
+    """A catalogue shape drawn on its own small grid (parts: squares and their colour);
+    `framed` draws it in a light frame with room around it, as the turned versions are."""
     squares = [spot for part, _colour in parts for spot in part]
     low_x = min(x for x, _y in squares)
     low_y = min(y for _x, y in squares)
     width = max(x for x, _y in squares) - low_x + 1
     height = max(y for _x, y in squares) - low_y + 1
+    margin = square // 2 if framed else 0
     rects = "".join(
-        f'<rect class="{_CATALOGUE_COLOURS[colour]}" x="{(x - low_x) * square + 1}" '
-        f'y="{(height - 1 - (y - low_y)) * square + 1}" width="{square - 2}" '
+        f'<rect class="{_CATALOGUE_COLOURS[colour]}" x="{(x - low_x) * square + 1 + margin}" '
+        f'y="{(height - 1 - (y - low_y)) * square + 1 + margin}" width="{square - 2}" '
         f'height="{square - 2}" rx="2"/>'
         for part, colour in parts
         for x, y in sorted(part)
     )
-    size = f"{width * square} {height * square}"
+    full_width, full_height = width * square + 2 * margin, height * square + 2 * margin
+    # Presentation attributes, not styles: the page's style rules know nothing of frames.
+    frame = (
+        f'<rect x="1" y="1" width="{full_width - 2}" height="{full_height - 2}" rx="4" '
+        'fill="none" stroke="currentColor" stroke-opacity=".3"/>'
+        if framed
+        else ""
+    )
     return mark_safe(
-        f'<svg class="pattern-drawing" viewBox="0 0 {size}" width="{width * square}" '
-        f'height="{height * square}" role="img" aria-label="{escape(label)}">'
-        f"<title>{escape(label)}</title>{rects}</svg>"
+        f'<svg class="pattern-drawing" viewBox="0 0 {full_width} {full_height}" '
+        f'width="{full_width}" height="{full_height}" role="img" aria-label="{escape(label)}">'
+        f"<title>{escape(label)}</title>{frame}{rects}</svg>"
     )
 
 
@@ -67,7 +78,7 @@ def _turn_label(name: str, turn: int) -> str:
     return gettext("%(name)s turned %(degrees)s° clockwise") % {"name": name, "degrees": 90 * turn}
 
 
-def with_turns(base: SafeString, turns: list[tuple[int, SafeString]]) -> SafeString:
+def with_turns(base: SafeString, turns: list[SafeString]) -> SafeString:
     """The base drawing, opening on a click onto its turned drawings; as is when none."""
     if not turns:
         return base
@@ -75,9 +86,7 @@ def with_turns(base: SafeString, turns: list[tuple[int, SafeString]]) -> SafeStr
         '<details class="pattern-turns"><summary>{}</summary>'
         '<span class="pattern-turned">{}</span></details>',
         base,
-        format_html_join(
-            "", '<span class="pattern-turn">{}</span>', ((svg,) for _turn, svg in turns)
-        ),
+        format_html_join(" ", '<span class="pattern-turn">{}</span>', ((svg,) for svg in turns)),
     )
 
 
@@ -93,10 +102,7 @@ def figures() -> list[Figure]:
         name = str(PATTERN_NAMES.get(pattern.key, pattern.name))
         label = gettext("%(name)s: %(points)s points") % {"name": name, "points": pattern.points}
         turns = [
-            (
-                turned.turn,
-                pattern_svg([(turned.shape.squares, "a")], _turn_label(name, turned.turn)),
-            )
+            pattern_svg([(turned.shape.squares, "a")], _turn_label(name, turned.turn), framed=True)
             for turned in pattern.orientations(rotations=True)[1:]
         ]
         svg = with_turns(pattern_svg([(pattern.shape.squares, "a")], label), turns)
@@ -106,12 +112,10 @@ def figures() -> list[Figure]:
         name = str(PATTERN_NAMES.get(pair.key, pair.name))
         label = gettext("%(name)s: %(points)s points") % {"name": name, "points": pair.points}
         turns = [
-            (
-                turned.turn,
-                pattern_svg(
-                    [(turned.part_a.squares, "a"), (turned.part_b.squares, "b")],
-                    _turn_label(name, turned.turn),
-                ),
+            pattern_svg(
+                [(turned.part_a.squares, "a"), (turned.part_b.squares, "b")],
+                _turn_label(name, turned.turn),
+                framed=True,
             )
             for turned in pair.orientations(rotations=True)[1:]
         ]
