@@ -34,6 +34,8 @@ RULE_ID = re.compile(r"\s*([A-Z]\d{1,3})\.(?=\s)")
 # `**[decision: limit 80 moves]**`, a heading's `[decision]`. Players read them as the rules.
 DECISION = re.compile(r"\s*(?:\*\*)?\[decision(?:[^\]]*)\](?:\*\*)?", re.S)
 GUIDE = "guide"
+# A rule named in running text: "as in K12", "(M9, M14, M16)".
+MENTION = re.compile(r"\b([A-Z]\d{1,3})\b")
 LIST_ITEM = re.compile(r"\s*(?:[-*+]|\d+[.)])\s+\S")
 TABLE_ROW = re.compile(r"\s*\|")
 
@@ -233,6 +235,7 @@ class _RulesTree(Treeprocessor):
                     examples = etree.SubElement(item, "p")
                     examples.text = self.md.htmlStash.store(figures_html(self.figures[rule]))
         self._close_section(heading, rules)
+        self._link_mentions(root)
 
     def _close_section(self, heading: tuple[str, str] | None, rules: list[str]) -> None:
         if heading is not None:
@@ -255,6 +258,26 @@ class _RulesTree(Treeprocessor):
         holder.insert(0, link)
         return rule
 
+    def _link_mentions(self, root: etree.Element) -> None:
+        """A rule named in the text ("as in K12") links to it."""
+        known = set(self.rules)
+        parents = {child: parent for parent in root.iter() for child in parent}
+        for element in list(root.iter()):
+            if element.tag not in ("a", "code", "pre"):
+                links = _mentions(element.text, known)
+                if links:
+                    element.text = links[0]
+                    for position, link in enumerate(links[1:]):
+                        element.insert(position, link)
+            parent = parents.get(element)
+            if parent is not None and parent.tag not in ("a", "code", "pre"):
+                links = _mentions(element.tail, known)
+                if links:
+                    element.tail = links[0]
+                    after = list(parent).index(element) + 1
+                    for position, link in enumerate(links[1:]):
+                        parent.insert(after + position, link)
+
     @staticmethod
     def _wrap_tables(root: etree.Element) -> None:
         """Wide tables scroll on their own instead of widening the page."""
@@ -268,6 +291,28 @@ class _RulesTree(Treeprocessor):
             parent.remove(table)
             wrapper.append(table)
             parent.insert(position, wrapper)
+
+
+def _mentions(text: str | None, known: set[str]) -> list:
+    """The text before the first mention of a known rule, then a link per mention (the text
+    up to the next one as its tail); [] when the text names none."""
+    pieces = MENTION.split(text or "")
+    if not any(rule in known for rule in pieces[1::2]):
+        return []
+    result: list = [pieces[0]]
+    for rule, after in zip(pieces[1::2], pieces[2::2], strict=True):
+        if rule not in known:
+            # An id of no rule of this page stays text.
+            if len(result) == 1:
+                result[0] += rule + after
+            else:
+                result[-1].tail += rule + after
+            continue
+        link = etree.Element("a", {"class": "rule-ref", "href": f"#{rule}"})
+        link.text = rule
+        link.tail = after
+        result.append(link)
+    return result
 
 
 def _heading_text(heading: etree.Element) -> str:

@@ -283,6 +283,17 @@ def test_rule_id_anchor_works_in_loose_list_items():
     assert '<li id="X1">' in page.html and '<li id="X2">' in page.html
 
 
+def test_a_rule_named_in_the_text_links_to_it_and_an_unknown_id_stays_text():
+    page = rulebook.render("test", "- X1. first, see X2 and Y7.\n- X2. as in X1 (X1, X2).\n")
+    assert 'see <a class="rule-ref" href="#X2">X2</a> and Y7.' in page.html
+    assert (
+        '(<a class="rule-ref" href="#X1">X1</a>, <a class="rule-ref" href="#X2">X2</a>)'
+        in page.html
+    )
+    assert 'href="#Y7"' not in page.html
+    assert '<a class="rule-id" href="#X1">X1</a>' in page.html  # the rule's own number
+
+
 def test_a_game_without_a_guide_shows_its_rules_without_the_specification_markers():
     # The tests' own game has only its rules document.
     text = rulebook.document("noughts_and_crosses")
