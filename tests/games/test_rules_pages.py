@@ -135,7 +135,7 @@ def test_documents_ship_with_the_project():
 # words about the program behind the games.
 NOT_FOR_PLAYERS = re.compile(
     r"\.\./|seeds/|rules/[\w-]*\.md|rules\.(?:\w\w\.)?md|Source:|engine|implement|decision"
-    r"|\[decision|catalogue file|were lost|движ[оеуа]к|silnik",
+    r"|\[decision|catalogue file|were lost|specification|спецификац|specyfikac|движ[оеуа]к|silnik",
     re.I,
 )
 # A rule id as the specification numbers it ("- K6. ...").
