@@ -242,9 +242,11 @@ def test_each_game_has_its_own_legend_on_its_page(client):
     assert "players' dots" not in legends["dots_and_boxes"] + legends["quadramids"]
 
 
-def test_rules_index_speaks_of_no_decisions(client):
-    html = _text(client.get(reverse("rules")))
-    assert "decision" not in html.lower() and "binding" not in html.lower()
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_rules_index_speaks_to_players(client, language):
+    html = _text(client.get(reverse("rules"), HTTP_ACCEPT_LANGUAGE=language))
+    index = _words(html[html.index('<div class="rules-index">') :])
+    assert not NOT_FOR_PLAYERS.findall(index) and "binding" not in index
 
 
 # -- Markdown details ------------------------------------------------------------------------
