@@ -47,3 +47,16 @@ def test_what_a_reader_sees_of_every_rules_page_names_no_file(rules_site, open_p
         seen = page.locator("main").inner_text()
         assert not REPOSITORY_PATH.search(seen), (game, language, REPOSITORY_PATH.findall(seen))
         assert page.locator("html").get_attribute("lang") == language[:2]
+
+
+def test_every_rules_page_fits_a_phone_with_every_turned_pattern_open(rules_site, open_page):
+    page = open_page(viewport={"width": 390, "height": 844})
+    opened = 0
+    for game in [game_name(package) for package in BUILT_IN]:
+        page.goto(f"{rules_site}/rules/{game}/")
+        for summary in page.locator("details.pattern-turns > summary").all():
+            summary.click()
+        opened += page.locator("details.pattern-turns[open]").count()
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 1, f"{game}: {overflow}px wider than the screen"
+    assert opened == 10  # the Quadrotone patterns that look different turned
