@@ -1,11 +1,14 @@
-"""The rules documents (each game's rules.md) as web pages.
+"""The rules pages: each game's rules for players, in the reader's language.
 
-Each game's binding English rules are a Markdown file of this package. A page renders it to
-HTML and adds what a reader needs: an anchor on every numbered rule (`<li id="K6">`, so
-`/rules/<game>/#K6` links to it, its number a link to itself), the `**[decision]**` markers
-as badges, a table of contents (sections and their rules), and the drawn examples of
-`games.rule_examples` right after the rule each illustrates. Pages are built once per game
-and language and kept in memory.
+A game's package holds two kinds of rules. `rules.md` (and its translations) is the binding
+specification the engine follows; `guide.md`, `guide.ru.md`, `guide.pl.md` tell the same
+rules to players, in plain words, with the same rule numbers. The public page renders the
+guide (a game without one falls back on its rules document, its markers of the project's
+own choices left out) and adds what a reader needs: an anchor on every numbered rule
+(`<li id="K6">`, so `/rules/<game>/#K6` links to it, its number a link to itself), a table
+of contents (sections and their rules), and the drawn examples of `games.rule_examples`
+right after the rule each illustrates. Pages are built once per game and language and kept
+in memory.
 """
 
 import re
@@ -19,6 +22,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 from markdown.extensions import Extension
+from markdown.extensions.toc import slugify_unicode
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
@@ -26,10 +30,12 @@ from games import registry, rule_examples
 
 # A numbered rule: a list item starting "K6. ", "D4. ", "Q11. ", "M14. ".
 RULE_ID = re.compile(r"\s*([A-Z]\d{1,3})\.(?=\s)")
-# A decision marker: `**[decision]**`, `**[decision: limit 80 moves]**`,
-# `**[decision for 4 players]**`.
-DECISION = re.compile(r"\[decision(?::?\s+(?P<detail>.*))?\]", re.S)
-HEADING_DECISION = re.compile(r"\s*\[decision\]\s*$")
+# A specification's marker of the project's own choice: `**[decision]**`,
+# `**[decision: limit 80 moves]**`, a heading's `[decision]`. Players read them as the rules.
+DECISION = re.compile(r"\s*(?:\*\*)?\[decision(?:[^\]]*)\](?:\*\*)?", re.S)
+GUIDE = "guide"
+# A rule named in running text: "as in K12", "(M9, M14, M16)".
+MENTION = re.compile(r"\b([A-Z]\d{1,3})\b")
 LIST_ITEM = re.compile(r"\s*(?:[-*+]|\d+[.)])\s+\S")
 TABLE_ROW = re.compile(r"\s*\|")
 
@@ -49,7 +55,6 @@ class RulesPage:
     html: SafeString
     sections: tuple[Section, ...]
     rules: tuple[str, ...]
-    decisions: int
     examples: int
 
 
@@ -61,13 +66,19 @@ class GameRules:
     summary: str
     players: str
     rules: int
-    decisions: int
 
 
 def document(game: str, language: str = "en") -> str:
-    """The game's rules document (Markdown) in `language`, or the binding English one when
-    there is no translation; KeyError for an unknown game."""
-    return registry.declaration(game).rules_document(language).read_text(encoding="utf-8")
+    """The game's rules for players (Markdown) in `language`, else in English; a game
+    without a guide has its rules document instead. KeyError for an unknown game."""
+    declared = registry.declaration(game)
+    folder = declared.rules_dir
+    base = language.split("-")[0]
+    for name in (f"{GUIDE}.{base}.md", f"{GUIDE}.md"):
+        guide = folder / name
+        if guide.is_file():
+            return guide.read_text(encoding="utf-8")
+    return DECISION.sub("", declared.rules_document(language).read_text(encoding="utf-8"))
 
 
 def page(game: str) -> RulesPage:
@@ -87,7 +98,6 @@ def overview() -> list[GameRules]:
                 summary=str(declared.summary),
                 players=declared.players,
                 rules=len(rules_page.rules),
-                decisions=rules_page.decisions,
             )
         )
     return games
@@ -95,7 +105,7 @@ def overview() -> list[GameRules]:
 
 @lru_cache(maxsize=64)  # the games × a few languages
 def _page(game: str, language: str) -> RulesPage:
-    # Captions and badges use the active translation; the text is the language's document.
+    # Captions use the active translation; the text is the language's document.
     return render(game, document(game, language), rule_examples.figures(game))
 
 
@@ -107,6 +117,8 @@ def render(
     extension = _RulebookExtension(figures)
     converter = markdown.Markdown(
         extensions=["toc", "tables", "fenced_code", extension],
+        # Russian and Polish headings keep their letters in their anchors.
+        extension_configs={"toc": {"slugify": slugify_unicode}},
         # The documents indent nested blocks (a table in Q8, the list in M20) by two spaces.
         tab_length=2,
         output_format="html",
@@ -121,7 +133,6 @@ def render(
         html=mark_safe(html),  # our own document, and any raw HTML in it is escaped
         sections=tuple(tree.sections),
         rules=tuple(tree.rules),
-        decisions=tree.decisions,
         examples=sum(len(drawn) for drawn in figures.values()),
     )
 
@@ -192,20 +203,18 @@ class _CommonMarkBlocks(Preprocessor):
 
 
 class _RulesTree(Treeprocessor):
-    """Rule anchors, decision badges, contents, examples and scrolling tables."""
+    """Rule anchors, contents, examples and scrolling tables."""
 
     def __init__(self, md: markdown.Markdown, figures: dict[str, list[rule_examples.Figure]]):
         super().__init__(md)
         self.figures = figures
         self.sections: list[Section] = []
         self.rules: list[str] = []
-        self.decisions = 0
 
     def run(self, root: etree.Element) -> None:
         # The page's own <h1> names the game; the document's title would be a second one.
         for title in root.findall("h1"):
             root.remove(title)
-        self._badges(root)
         self._wrap_tables(root)
         heading: tuple[str, str] | None = None
         rules: list[str] = []
@@ -226,6 +235,7 @@ class _RulesTree(Treeprocessor):
                     examples = etree.SubElement(item, "p")
                     examples.text = self.md.htmlStash.store(figures_html(self.figures[rule]))
         self._close_section(heading, rules)
+        self._link_mentions(root)
 
     def _close_section(self, heading: tuple[str, str] | None, rules: list[str]) -> None:
         if heading is not None:
@@ -248,29 +258,25 @@ class _RulesTree(Treeprocessor):
         holder.insert(0, link)
         return rule
 
-    def _badges(self, root: etree.Element) -> None:
-        for strong in root.iter("strong"):
-            match = DECISION.fullmatch(" ".join("".join(strong.itertext()).split()))
-            if match is None or len(strong):
-                continue
-            detail = match.group("detail")
-            strong.set("class", "decision")
-            strong.text = ""
-            badge = etree.SubElement(strong, "span", {"class": "badge"})
-            badge.text = gettext("decision")
-            if detail:  # "decision: landing", the colon for screen readers only
-                colon = etree.SubElement(strong, "span", {"class": "visually-hidden"})
-                colon.text = ":"
-                colon.tail = f" {detail}"
-            self.decisions += 1
-        for heading in root:
-            if heading.tag in ("h2", "h3") and heading.text and len(heading) == 0:
-                text = HEADING_DECISION.sub("", heading.text)
-                if text != heading.text:
-                    heading.text = f"{text} "
-                    badge = etree.SubElement(heading, "span", {"class": "badge decision"})
-                    badge.text = gettext("decision")
-                    self.decisions += 1
+    def _link_mentions(self, root: etree.Element) -> None:
+        """A rule named in the text ("as in K12") links to it."""
+        known = set(self.rules)
+        parents = {child: parent for parent in root.iter() for child in parent}
+        for element in list(root.iter()):
+            if element.tag not in ("a", "code", "pre"):
+                links = _mentions(element.text, known)
+                if links:
+                    element.text = links[0]
+                    for position, link in enumerate(links[1:]):
+                        element.insert(position, link)
+            parent = parents.get(element)
+            if parent is not None and parent.tag not in ("a", "code", "pre"):
+                links = _mentions(element.tail, known)
+                if links:
+                    element.tail = links[0]
+                    after = list(parent).index(element) + 1
+                    for position, link in enumerate(links[1:]):
+                        parent.insert(after + position, link)
 
     @staticmethod
     def _wrap_tables(root: etree.Element) -> None:
@@ -287,11 +293,28 @@ class _RulesTree(Treeprocessor):
             parent.insert(position, wrapper)
 
 
+def _mentions(text: str | None, known: set[str]) -> list:
+    """The text before the first mention of a known rule, then a link per mention (the text
+    up to the next one as its tail); [] when the text names none."""
+    pieces = MENTION.split(text or "")
+    if not any(rule in known for rule in pieces[1::2]):
+        return []
+    result: list = [pieces[0]]
+    for rule, after in zip(pieces[1::2], pieces[2::2], strict=True):
+        if rule not in known:
+            # An id of no rule of this page stays text.
+            if len(result) == 1:
+                result[0] += rule + after
+            else:
+                result[-1].tail += rule + after
+            continue
+        link = etree.Element("a", {"class": "rule-ref", "href": f"#{rule}"})
+        link.text = rule
+        link.tail = after
+        result.append(link)
+    return result
+
+
 def _heading_text(heading: etree.Element) -> str:
-    """A heading's words without its badge."""
-    words = [heading.text or ""]
-    for child in heading:
-        if "badge" not in child.get("class", "").split():
-            words.append("".join(child.itertext()))
-        words.append(child.tail or "")
-    return " ".join("".join(words).split())
+    """A heading's words."""
+    return " ".join("".join(heading.itertext()).split())

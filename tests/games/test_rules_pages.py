@@ -8,6 +8,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from games import registry, rule_examples, rulebook
 from games.catalog import BUILT_IN, game_name
@@ -31,6 +32,9 @@ TITLES = {
     "noughts_and_crosses": "Noughts and Crosses",
 }
 OTHER = {"b": "r", "r": "b"}
+BUILT_IN_GAMES = [game_name(package) for package in BUILT_IN]
+LANGUAGES = ("en", "ru", "pl")
+GUIDES = {"en": "guide.md", "ru": "guide.ru.md", "pl": "guide.pl.md"}
 
 
 def _text(response) -> str:
@@ -81,7 +85,7 @@ def test_rules_index_lists_every_game_with_links(client):
 
 
 @pytest.mark.parametrize("game", list(RULE_IDS))
-def test_rules_page_has_title_contents_rule_anchors_and_decision_badges(client, game):
+def test_rules_page_has_title_contents_and_rule_anchors(client, game):
     response = client.get(reverse("rules-game", args=[game]))
     assert response.status_code == 200
     html = _text(response)
@@ -90,14 +94,6 @@ def test_rules_page_has_title_contents_rule_anchors_and_decision_badges(client, 
     for rule in RULE_IDS[game]:
         assert f'<li id="{rule}">' in html
         assert f'<a class="rule-id" href="#{rule}">{rule}</a>' in html
-    # Every `**[decision...]**` marker of the document is a badge (one more in the legend).
-    markers = rulebook.document(game).count("[decision")
-    assert markers > 0
-    badges = html.count('<span class="badge">decision</span>')
-    badges += html.count('<span class="badge decision">decision</span>')
-    assert badges == markers + 1
-    assert rulebook.page(game).decisions == markers
-    assert "**[decision" not in html
 
 
 @pytest.mark.parametrize("game", list(RULE_IDS))
@@ -128,6 +124,129 @@ def test_rules_page_is_built_once_and_kept():
 def test_documents_ship_with_the_project():
     for game in RULE_IDS:
         assert registry.declaration(game).rules_document("en").is_file()
+    for game in BUILT_IN_GAMES:
+        for language in LANGUAGES:
+            assert (registry.directory(game) / GUIDES[language]).is_file()
+
+
+# -- pages for players, in every language -------------------------------------------------
+
+# What only the people who build the service should read: where the texts come from, and
+# words about the program behind the games.
+NOT_FOR_PLAYERS = re.compile(
+    r"\.\./|seeds/|rules/[\w-]*\.md|rules\.(?:\w\w\.)?md|Source:|engine|implement|decision"
+    r"|\[decision|catalogue file|were lost|specification|спецификац|specyfikac|движ[оеуа]к|silnik",
+    re.I,
+)
+# A rule id as the specification numbers it ("- K6. ...").
+SPEC_RULE = re.compile(r"^\s*- ([A-Z]\d{1,3})\.\s", re.M)
+# A rule id cited in the service's own texts: refusals, option help, result reasons.
+CITED_RULE = re.compile(r"\(([KDQM]\d{1,2})\)")
+PREFIX = {"K": "kropki", "D": "dots_and_boxes", "Q": "quadrotone", "M": "quadramids"}
+CYRILLIC = re.compile(r"[а-яё]", re.I)
+POLISH = re.compile(r"[ąćęłńóśźż]", re.I)
+
+
+def _page_in(client, game: str, language: str) -> str:
+    response = client.get(reverse("rules-game", args=[game]), HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    return _text(response)
+
+
+def _words(html: str) -> str:
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+def _main(html: str) -> str:
+    """The page's own part: its header, its rules and its drawings."""
+    return html[html.index('<div class="rules-page">') : html.index('<nav class="rules-others"')]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game", BUILT_IN_GAMES)
+def test_rules_page_speaks_to_players_with_no_repository_path_or_implementer_word(
+    client, game, language
+):
+    main = _main(_page_in(client, game, language))
+    # What the reader sees: the words, the drawings' labels and where the links go.
+    seen = [_words(main), *re.findall(r'(?:aria-label|href|title)="([^"]*)"', main)]
+    found = NOT_FOR_PLAYERS.findall("\n".join(seen))
+    assert not found, f"{game} ({language}): {found}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game", BUILT_IN_GAMES)
+def test_rules_page_is_in_the_reader_s_language(client, game, language):
+    text = rulebook.document(game, language)
+    assert text == (registry.directory(game) / GUIDES[language]).read_text(encoding="utf-8")
+    article = _main(_page_in(client, game, language))
+    article = article[article.index('<article class="rules-text">') :]
+    words = _words(article)
+    if language == "ru":
+        assert len(CYRILLIC.findall(words)) > len(re.findall(r"[a-z]", words))
+    elif language == "pl":
+        assert len(POLISH.findall(words)) > 50 and not CYRILLIC.search(words)
+    else:
+        assert not CYRILLIC.search(words) and not POLISH.search(words)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game", BUILT_IN_GAMES)
+def test_every_rule_of_the_specification_is_an_anchor_of_the_players_page(client, game, language):
+    spec = registry.declaration(game).rules_document("en").read_text(encoding="utf-8")
+    html = _page_in(client, game, language)
+    rules = SPEC_RULE.findall(spec)
+    assert rules == RULE_IDS[game]
+    for rule in rules:
+        assert f'<li id="{rule}">' in html, f"{game} ({language}) lacks the anchor {rule}"
+        assert f'href="#{rule}"' in html
+
+
+def _cited_rules() -> set[str]:
+    """The rule ids the service's own texts cite, by the ids' letter."""
+    root = registry.directory("kropki").parents[2]
+    cited: set[str] = set()
+    for folder in ("games", "templates", "tournaments", "live", "accounts"):
+        for path in (root / folder).rglob("*"):
+            if path.suffix in (".py", ".html", ".js") and "engine" not in path.parts:
+                cited.update(CITED_RULE.findall(path.read_text(encoding="utf-8")))
+    return cited
+
+
+def test_every_rule_the_service_cites_is_an_anchor_on_its_game_s_page(client):
+    cited = _cited_rules()
+    assert {"K9", "D2", "Q9", "M5"} <= cited  # refusals of each game
+    for language in LANGUAGES:
+        pages = {game: _page_in(client, game, language) for game in PREFIX.values()}
+        for rule in sorted(cited):
+            assert f'<li id="{rule}">' in pages[PREFIX[rule[0]]], f"{rule} ({language})"
+
+
+def test_each_game_has_its_own_legend_on_its_page(client):
+    legends = {game: str(registry.declaration(game).examples_legend) for game in BUILT_IN_GAMES}
+    assert all(legends.values())
+    assert len(set(legends.values())) == len(legends)
+    words = {
+        "kropki": "dots",
+        "dots_and_boxes": "box",
+        "quadrotone": "pattern",
+        "quadramids": "cells",
+    }
+    for game, legend in legends.items():
+        assert words[game] in legend
+        main = _main(_page_in(client, game, "en"))
+        assert f'<p id="board-help" class="rules-legend muted">{escape(legend)}</p>' in main
+        for other, other_legend in legends.items():
+            if other != game:
+                assert escape(other_legend) not in main
+    assert "players' dots" not in legends["dots_and_boxes"] + legends["quadramids"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_rules_index_speaks_to_players(client, language):
+    html = _text(client.get(reverse("rules"), HTTP_ACCEPT_LANGUAGE=language))
+    index = _words(html[html.index('<div class="rules-index">') :])
+    assert not NOT_FOR_PLAYERS.findall(index) and "binding" not in index
 
 
 # -- Markdown details ------------------------------------------------------------------------
@@ -152,7 +271,7 @@ def test_list_right_under_a_paragraph_is_a_list():
 def test_M20_end_conditions_are_a_nested_list():
     html = rulebook.page("quadramids").html
     m20 = html[html.index('<li id="M20">') :]
-    assert re.search(r"ends when:<ul>\s*<li>the move limit is reached", m20)
+    assert re.search(r"ends:</p>\s*<ul>\s*<li>when the move limit is reached", m20)
 
 
 def test_raw_html_in_a_document_is_shown_as_text():
@@ -161,12 +280,27 @@ def test_raw_html_in_a_document_is_shown_as_text():
     assert "&lt;script&gt;" in page.html
 
 
-def test_rule_id_anchor_works_in_loose_list_items_and_decision_detail_is_kept():
-    page = rulebook.render("test", "- X1. first **[decision: limit 80 moves]**\n\n- X2. second\n")
+def test_rule_id_anchor_works_in_loose_list_items():
+    page = rulebook.render("test", "- X1. first\n\n- X2. second\n")
     assert '<li id="X1">' in page.html and '<li id="X2">' in page.html
-    assert '<span class="badge">decision</span>' in page.html
-    assert "limit 80 moves</strong>" in page.html
-    assert page.decisions == 1
+
+
+def test_a_rule_named_in_the_text_links_to_it_and_an_unknown_id_stays_text():
+    page = rulebook.render("test", "- X1. first, see X2 and Y7.\n- X2. as in X1 (X1, X2).\n")
+    assert 'see <a class="rule-ref" href="#X2">X2</a> and Y7.' in page.html
+    assert (
+        '(<a class="rule-ref" href="#X1">X1</a>, <a class="rule-ref" href="#X2">X2</a>)'
+        in page.html
+    )
+    assert 'href="#Y7"' not in page.html
+    assert '<a class="rule-id" href="#X1">X1</a>' in page.html  # the rule's own number
+
+
+def test_a_game_without_a_guide_shows_its_rules_without_the_specification_markers():
+    # The tests' own game has only its rules document.
+    text = rulebook.document("noughts_and_crosses")
+    assert "[decision" not in text
+    assert '<li id="N1">' in rulebook.page("noughts_and_crosses").html
 
 
 def test_an_example_for_a_rule_the_document_lacks_is_refused():
@@ -339,13 +473,35 @@ def test_quadrotone_rules_page_draws_every_catalogue_pattern_with_its_points(cli
 
     catalogue = load_catalogue(None)
     html = _text(client.get(reverse("rules-game", args=["quadrotone"])))
-    assert html.count('class="pattern-drawing"') == len(catalogue.one_colour) + len(
-        catalogue.two_colour
-    )
-    for pattern in (*catalogue.one_colour, *catalogue.two_colour):
+    patterns = (*catalogue.one_colour, *catalogue.two_colour)
+    drawings = sum(len(pattern.orientations(rotations=True)) for pattern in patterns)
+    assert html.count('class="pattern-drawing"') == drawings
+    for pattern in patterns:
         assert f"{pattern.name}: {pattern.points} points" in html
     one_colour = html.index('id="Q10"')
     assert one_colour < html.index("pattern-drawing") < html.index('id="Q11"')
+
+
+def test_Q14_every_pattern_that_looks_different_turned_opens_on_its_turned_versions():
+    from games.catalog.quadrotone.engine.catalogue import load_catalogue
+
+    catalogue = load_catalogue(None)
+    drawn = quadrotone_examples.figures()
+    for pattern, figure in zip((*catalogue.one_colour, *catalogue.two_colour), drawn, strict=True):
+        svg = str(figure.svg)
+        turns = len(pattern.orientations(rotations=True)) - 1
+        if turns:
+            assert svg.startswith('<details class="pattern-turns"><summary><svg')
+            turned = svg[svg.index('<span class="pattern-turned">') :]
+            assert turned.count('class="pattern-turn"') == turns, pattern.name
+            assert "turned 90° clockwise" in turned
+            assert figure.note == "Click the pattern to see it turned."
+        else:
+            assert "<details" not in svg and figure.note == "It looks the same turned."
+    names = {
+        pattern.key: len(pattern.orientations(rotations=True)) for pattern in catalogue.one_colour
+    }
+    assert (names["line4"], names["l"], names["block2"]) == (2, 4, 1)
 
 
 def test_Q10_catalogue_drawing_has_one_square_per_shape_square():

@@ -49,6 +49,10 @@ GAME = GameDeclaration(
     ),
     clock_help=_("When a player's time for a move runs out, the CPU moves for them."),
     refusals={"taken": _("That line is already drawn (D2).")},
+    examples_legend=_(
+        "In the drawings the first player's lines are blue and the second player's red; a "
+        "won box is shaded in its owner's colour and shows 1 or 2, the owner's seat."
+    ),
     stylesheet="dots_and_boxes/board.css",
     board_help=_(
         "Click between two dots to draw a line, or focus the board, move with the arrow keys "

@@ -88,9 +88,10 @@ GAME = GameDeclaration(
         "owned": _("That point lies in captured territory (K9)."),
     },
     examples_legend=_(
-        "The drawings are positions played through the game's engine. Blue and red discs are "
-        "the players' dots, lines join linked dots, shaded areas are territory, pale dots are "
-        "captured, and a ring marks the last dot put."
+        "In the drawings blue and red discs are the players' dots, points are named "
+        "column-row from the lower left, a captured area is outlined and shaded in the "
+        "colour of the player who captured it, pale dots are captured, and a ring marks the "
+        "last dot put."
     ),
     board_help=_(
         "Click a free point to put your dot there, or focus the board and use the arrow keys "

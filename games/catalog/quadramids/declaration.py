@@ -44,6 +44,11 @@ GAME = GameDeclaration(
         "not_your_figure": _("That is not one of your figures."),
         "move_not_allowed": _("That figure cannot go there (M6–M17)."),
     },
+    examples_legend=_(
+        "The drawing is the empty board: files a–h left to right, ranks 1–8 from the bottom; "
+        "the coloured cells are the capital, the golden cities, the entries and the cities, "
+        "and the rings on the grid's crossings are the five circles."
+    ),
     stylesheet="quadramids/board.css",
     board_help=_(
         "Click a free cell to put a figure there. To move, click one of your figures (or your "

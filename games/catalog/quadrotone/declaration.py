@@ -97,6 +97,11 @@ GAME = GameDeclaration(
         "has_moves": _("You may pass only when you have no move."),
         "not_your_seat": _("That is not your seat."),
     },
+    examples_legend=_(
+        "Each drawing is one pattern on the small squares of the board, drawn in red; "
+        "it scores the same in any of the four colours. In a two-colour pattern the second "
+        "colour is drawn in blue. Click a pattern to see it turned."
+    ),
     stylesheet="quadrotone/board.css",
     board_help=_(
         "Choose one of your tiles, turn it with R, then click a free cell; up to eight tiles "
