@@ -164,10 +164,14 @@ def write_sgf(record: Record) -> str:
     for n, move in enumerate(record.moves):
         if not isinstance(move, list | tuple) or len(move) not in (2, 3):
             raise RecordError(f"move {move!r} is not [x, y] or [x, y, colour]")
-        colour = move[2] if len(move) == 3 else turn
+        known = times[n] if n < len(times) and isinstance(times[n], dict) else {}
+        # A move that does not name its colour was played by the seat the header gives.
+        colour = move[2] if len(move) == 3 else known.get("seat", turn)
+        if colour not in _SGF_SETUP.values():
+            raise RecordError(f"move {move!r}: {colour!r} is not blue or red")
         tag = "B" if colour == "blue" else "W"
         node = f";{tag}[{point(move[0], move[1])}]"
-        left = times[n].get("left") if n < len(times) and isinstance(times[n], dict) else None
+        left = known.get("left")
         if _is_number(left):
             node += f"{tag}L[{_sgf_real(left)}]"
         body.append(node)
