@@ -205,3 +205,17 @@ def test_zagram_times_left_are_read_per_move():
     assert {"seat": "blue", "left": 614.7} in times
     assert record.header["clocks"]["time_control"] == {"initial_s": 600}
     assert record.header["clocks"]["overtime"] == "0+30"
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        {"players": "alice", "result": [1], "dates": 3, "event": None},
+        {"clocks": {"moves": "fast", "time_control": 5}},
+        {"clocks": [1, 2]},
+        {"result": {"winner": "green", "status": "finished"}},
+    ],
+)
+def test_a_header_of_the_wrong_shape_writes_the_game_without_it(header):
+    text = sgf_of(header)
+    assert text == sgf_of({})

@@ -158,7 +158,9 @@ def write_sgf(record: Record) -> str:
     for tag, colour in (("AB", "blue"), ("AW", "red")):
         if setup[colour]:
             root += tag + "".join(f"[{point(x, y)}]" for x, y in setup[colour])
-    times = (record.header.get("clocks") or {}).get("moves") or []
+    clocks = record.header.get("clocks") if isinstance(record.header, dict) else None
+    times = clocks.get("moves") if isinstance(clocks, dict) else None
+    times = times if isinstance(times, list) else []
     body = []
     turn = "blue"
     for n, move in enumerate(record.moves):
