@@ -33,6 +33,8 @@ class Scheduler:
     # What a scheduled game belongs to, for its page to link: has `name` and
     # `get_absolute_url()`.
     belongs_to: Callable[[Game], Any]
+    # The part of it the game is played in, as a game record names it (e.g. "2 (Final)").
+    round_of: Callable[[Game], str | None] = lambda game: None
 
 
 _scheduler: Scheduler | None = None
@@ -61,6 +63,13 @@ def belongs_to(game: Game) -> Any | None:
     if game.match_id is None or _scheduler is None:
         return None
     return _scheduler.belongs_to(game)
+
+
+def round_of(game: Game) -> str | None:
+    """The round of what a scheduled game belongs to, or None (see `Scheduler.round_of`)."""
+    if game.match_id is None or _scheduler is None:
+        return None
+    return _scheduler.round_of(game)
 
 
 def with_related(games: QuerySet[Game]) -> QuerySet[Game]:

@@ -9,12 +9,13 @@ reading these tables themselves.
 """
 
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Q, QuerySet
+from django.db.models import Max, Q, QuerySet
 
 from accounts.models import User
 from games.models import Game
 from games.visibility import Scheduler
-from tournaments.models import Championship, Entry, Invitation
+from tournaments import bracket
+from tournaments.models import Championship, Entry, Invitation, Match
 
 
 def _seen_by(user: User | AnonymousUser) -> Q:
@@ -66,9 +67,23 @@ def game_visible_to(game: Game, user: User | AnonymousUser) -> bool:
     return championship_visible_to(championship_of(game), user)
 
 
+def round_of(game: Game) -> str:
+    """The game's round as a record names it (SGF's "number (type)"): "3 (group A)",
+    "2 (Final)", "2 (third place)"."""
+    match = Match.objects.select_related("group").get(pk=game.match_id)
+    if match.group is not None:
+        return f"{match.round} (group {match.group.name})"
+    if match.third_place:
+        return f"{match.round} (third place)"
+    rounds = Match.objects.filter(stage_id=match.stage_id).aggregate(last=Max("round"))["last"]
+    names = bracket.round_names(2 ** max(rounds or 1, match.round))
+    return f"{match.round} ({names[match.round - 1]})"
+
+
 GAMES = Scheduler(
     related=("match__stage__championship",),
     seen_by=games_seen_by,
     visible=game_visible_to,
     belongs_to=championship_of,
+    round_of=round_of,
 )

@@ -5,7 +5,8 @@
 prints one JSON object per move: n, player, move, points, score, over, plus the
 game's own keys. On the first illegal move it prints {"n", "error"} and exits
 with status 2; a record that cannot be read gives one line on stderr and
-status 2. RECORD is a JSON record or an SGF file; "-" reads standard input.
+status 2. RECORD is a JSON record or an SGF file (as the game's page downloads them: the
+record's players, result, dates and clocks are not replayed); "-" reads standard input.
 The built-in games are in play; each --game puts one more game package in play
 (the command reads no Django settings).
 

@@ -78,8 +78,20 @@ class Step:
 class Record:
     """A whole game: options and moves, as the rules file's JSON record.
 
-    `header`: facts about how the game was played that a JSON record writes beside its
-    options (the stand-in's moves per seat, D11); replaying ignores them.
+    `header`: facts about how the game was played that a record writes beside its options
+    and that replaying ignores. A JSON record writes each key as it is; a format of its
+    own (SGF) writes what it has a place for. The keys, each optional:
+        players: {seat: name as the site shows it}
+        event: {name, round, page}: the championship and its round
+        result: {status, winner: seat or None (a draw), reason, score: {seat: points},
+                 places: {seat: place} where the engine ranks places;
+                 margin: points, when read from a record that gives no score}
+        dates: {created, started, finished}: ISO 8601 in UTC; {played} as a record gave it
+        clocks: {time_control: {initial_s, increment_s, move_s} or None,
+                 left: {seat: seconds}, overtime: text as a record gave it,
+                 moves: [{seat, at, seconds, left}, ...] one per move, as far as known}
+        stand_in_moves: {seat: moves the CPU made for that player} (D11)
+    and the game's id, page, kind and rated.
     """
 
     game: str

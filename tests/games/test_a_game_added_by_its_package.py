@@ -208,7 +208,8 @@ def test_its_record_downloads_as_json_and_replays_to_the_same_position(alice_api
     assert answer["Content-Type"].startswith("application/json")
     assert f'filename="{GAME}-{game_id}.json"' in answer["Content-Disposition"]
     record = json.loads(answer.content)
-    assert record == {"game": GAME, "options": {}, "moves": DRAWN}
+    assert (record["game"], record["options"], record["moves"]) == (GAME, {}, DRAWN)
+    assert record["result"]["winner"] is None and record["result"]["status"] == "finished"
     lines = list(ENGINE.replay(ENGINE.read_record(answer.content.decode())))
     assert lines[-1]["board"] == finished["position"]["rows"] and lines[-1]["over"]
     refused = api.get(f"/api/games/{game_id}/record/", {"format": "sgf"})
