@@ -83,6 +83,11 @@ GAME = GameDeclaration(
         ),
     },
     playoff_extra_time=True,  # K14: a level playoff game gets extra moves
+    result_reasons={
+        "secured_lead": _("the lead is secured: the other side can no longer catch up (rule K13)"),
+    },
+    stylesheet="kropki/board.css",
+    script="kropki/board.js",  # keeps the board's "show links" choice
     refusals={
         "occupied": _("That place is taken."),
         "owned": _("That point lies in captured territory (K9)."),

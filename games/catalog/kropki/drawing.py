@@ -1,8 +1,19 @@
-"""The Kropki board as SVG: lattice, coordinates, territory, chain links, dots, last move."""
+"""The Kropki board as SVG, drawn as Kropki players know it.
+
+On the lattice: the dots, each capture's closed contour filled in the capturer's colour
+(a larger capture that took smaller ones in is one contour), captured dots faded, the last
+move ringed, coordinates along the edges. Nothing else joins the dots unless the reader
+asks: the links between linked dots (K5) are drawn hidden, and the "show links" box
+beside the board shows them (by CSS alone; the package's script keeps the choice from
+page to page). When a secured lead (K13) ended the game, the dots the trailer could still
+win are ringed and a note under the board says why the game ended, linking the rule.
+"""
 
 import json
 from html import escape
 
+from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 CELL = 20
@@ -12,8 +23,10 @@ TOP = 12
 RIGHT = 12
 DOT_RADIUS = 6
 COLOURS = {"b": "blue", "r": "red"}
+SIDES = {"blue": _("Blue"), "red": _("Red")}
 # Link directions: each pair of neighbours is looked at once, from its left or lower dot.
 LINK_STEPS = ((1, 0), (0, 1), (1, 1), (1, -1))
+SHOW_LINKS_ID = "kropki-show-links"
 
 
 def _coordinates(position: dict):
@@ -25,43 +38,29 @@ def _coordinates(position: dict):
     return width, height, point
 
 
-def _territory(position: dict, point) -> dict[str, str]:
-    """Each owner's territory as one path: the lattice squares and half-squares it covers.
+def _doubled_area(points: list[list[int]]) -> int:
+    """Twice the area a contour closes (the shoelace sum), whichever way round it goes."""
+    total = 0
+    for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True):
+        total += x1 * y2 - x2 * y1
+    return abs(total)
 
-    A square (or the triangle of three of its corners) is shaded for P when every corner
-    is P's territory or a P dot standing on the contour, and one at least is territory;
-    so the shading follows the diagonal links of the enclosing chain.
+
+def _captures(position: dict, point) -> list[str]:
+    """Each captured area's contour as a closed polygon, the largest first.
+
+    A capture lying in a hole of another (inside a ring of the outer capturer's own dots)
+    is drawn over it, so it shows.
     """
-    dots, owners = position["dots"], position["owners"]
-    width, height = position["width"], position["height"]
-    paths: dict[str, list[str]] = {"b": [], "r": []}
-    for colour, shapes in paths.items():
-
-        def held(x: int, y: int, colour: str = colour) -> int:
-            """2: territory of `colour`; 1: its dot outside any territory; 0: neither."""
-            owner = owners[y - 1][x - 1]
-            if owner == colour:
-                return 2
-            return 1 if owner == "." and dots[y - 1][x - 1] == colour else 0
-
-        for y in range(1, height):
-            for x in range(1, width):
-                corners = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
-                marks = [held(cx, cy) for cx, cy in corners]
-                if 2 not in marks:
-                    continue
-                if all(marks):
-                    shapes.append(_polygon(corners, point))
-                    continue
-                if marks.count(0) == 1:
-                    gap = marks.index(0)
-                    shapes.append(_polygon(corners[:gap] + corners[gap + 1 :], point))
-    return {colour: "".join(shapes) for colour, shapes in paths.items()}
-
-
-def _polygon(corners: list[tuple[int, int]], point) -> str:
-    spots = [point(x, y) for x, y in corners]
-    return "M" + "L".join(f"{px} {py}" for px, py in spots) + "Z"
+    contours = sorted(
+        position.get("contours", ()), key=lambda c: _doubled_area(c["points"]), reverse=True
+    )
+    shapes = []
+    for contour in contours:
+        spots = [point(x, y) for x, y in contour["points"]]
+        path = "M" + "L".join(f"{px} {py}" for px, py in spots) + "Z"
+        shapes.append(f'<path class="area {contour["owner"]}" d="{path}"/>')
+    return shapes
 
 
 def _links(position: dict, point) -> dict[str, list[str]]:
@@ -120,13 +119,87 @@ def _grid(width: int, height: int, point) -> tuple[str, list[str]]:
     return "".join(lines), labels
 
 
-def board_svg(position: dict, *, label: str = "", playable: bool = False) -> str:
+def scores(position: dict) -> dict[str, int]:
+    """Each side's score as the board shows it: the enemy dots on its points (K11)."""
+    counted = {"blue": 0, "red": 0}
+    for row, owned in zip(position["dots"], position["owners"], strict=True):
+        for dot, owner in zip(row, owned, strict=True):
+            if owner in COLOURS and dot in COLOURS and dot != owner:
+                counted[COLOURS[owner]] += 1
+    return counted
+
+
+def _secured_end(position: dict) -> tuple[str, str] | None:
+    """(leader, trailer) when a secured lead (K13) ended the game, else None."""
+    if position.get("ended_by") != "secured_lead":
+        return None
+    score = scores(position)
+    if score["blue"] == score["red"]:
+        return None
+    return ("blue", "red") if score["blue"] > score["red"] else ("red", "blue")
+
+
+def _stakes(position: dict, point, trailer: str) -> list[str]:
+    """A ring, in the trailer's colour, round each dot the trailer could still win."""
+    rings = []
+    for x, y in position.get("at_stake", ()):
+        centre_x, centre_y = point(x, y)
+        rings.append(
+            f'<circle class="at-stake {trailer}" cx="{centre_x}" cy="{centre_y}" '
+            f'r="{DOT_RADIUS + 3}" data-point="{x}-{y}"/>'
+        )
+    return rings
+
+
+def secured_note(position: dict) -> str:
+    """Why a secured lead ended the game, in words with a link to K13; "" otherwise."""
+    ending = _secured_end(position)
+    if ending is None:
+        return ""
+    leader, trailer = ending
+    score = scores(position)
+    stake = len(position.get("at_stake", ()))
+    words = {
+        "leader": SIDES[leader],
+        "trailer": SIDES[trailer],
+        "lead": score[leader] - score[trailer],
+        "stake": stake,
+    }
+    if stake:
+        sentence = ngettext(
+            "The game ended because %(leader)s's lead is secured: %(leader)s leads by "
+            "%(lead)s, and only %(stake)s dot, ringed on the board, could still change "
+            "hands: not enough for %(trailer)s to catch up.",
+            "The game ended because %(leader)s's lead is secured: %(leader)s leads by "
+            "%(lead)s, and only %(stake)s dots, ringed on the board, could still change "
+            "hands: not enough for %(trailer)s to catch up.",
+            stake,
+        )
+    else:
+        sentence = gettext(
+            "The game ended because %(leader)s's lead is secured: %(leader)s leads by "
+            "%(lead)s, and everything %(leader)s holds is joined to the edge, so "
+            "%(trailer)s can take none of it."
+        )
+    rule = reverse("rules-game", args=["kropki"]) + "#K13"
+    return (
+        f'<p class="board-note secured-note">{escape(sentence % words)} '
+        f'<a href="{escape(rule)}">{escape(gettext("Rule K13: a secured lead"))}</a></p>'
+    )
+
+
+def board_svg(
+    position: dict, *, label: str = "", playable: bool = False, controls: bool = True
+) -> str:
+    """The board, with the "show links" box before it and the ending's note after it.
+
+    `controls=False` draws the board alone (the rules page's examples).
+    """
     width, height, point = _coordinates(position)
     view_width = LEFT + (width - 1) * CELL + RIGHT
     view_height = TOP + (height - 1) * CELL + BOTTOM
     grid_path, labels = _grid(width, height, point)
     links = _links(position, point)
-    territory = _territory(position, point)
     grid = {
         "width": width,
         "height": height,
@@ -140,7 +213,15 @@ def board_svg(position: dict, *, label: str = "", playable: bool = False) -> str
         for row, owned in zip(position["dots"], position["owners"], strict=True)
     )
     role = 'role="application" tabindex="0"' if playable else 'role="img"'
-    parts = [
+    ending = _secured_end(position)
+    parts = []
+    if controls:
+        parts += [
+            f'<input type="checkbox" class="show-links" id="{SHOW_LINKS_ID}">',
+            f'<label class="board-option" for="{SHOW_LINKS_ID}">'
+            f"{escape(gettext('Show links'))}</label>",
+        ]
+    parts += [
         f'<svg class="board board-kropki{" playable" if playable else ""}" '
         f'viewBox="0 0 {view_width} {view_height}" {role} '
         f'aria-label="{escape(label)}" aria-describedby="board-help" '
@@ -148,18 +229,24 @@ def board_svg(position: dict, *, label: str = "", playable: bool = False) -> str
         f'data-points="{points}" xmlns="http://www.w3.org/2000/svg">',
         f"<title>{escape(label)}</title>",
         f'<rect class="paper" width="{view_width}" height="{view_height}"/>',
-        f'<path class="area blue" d="{territory["b"]}"/>',
-        f'<path class="area red" d="{territory["r"]}"/>',
         f'<path class="lattice" d="{grid_path}"/>',
         '<g class="coordinates" aria-hidden="true">',
         *labels,
         "</g>",
-        f'<path class="links blue" d="{"".join(links["b"])}"/>',
-        f'<path class="links red" d="{"".join(links["r"])}"/>',
+        '<g class="captures">',
+        *_captures(position, point),
+        "</g>",
+        # Hidden unless asked for: the box before the board shows them (board.css).
+        '<g class="links" display="none">',
+        f'<path class="blue" d="{"".join(links["b"])}"/>',
+        f'<path class="red" d="{"".join(links["r"])}"/>',
+        "</g>",
         '<g class="dots">',
         *_dots(position, point),
         "</g>",
     ]
+    if ending is not None:
+        parts += ['<g class="stakes">', *_stakes(position, point, ending[1]), "</g>"]
     last = position.get("last")
     if last:
         last_x, last_y = point(last[0], last[1])
@@ -170,6 +257,8 @@ def board_svg(position: dict, *, label: str = "", playable: bool = False) -> str
     if playable:
         parts.append(f'<circle class="cursor" r="{DOT_RADIUS + 2}" cx="-99" cy="-99"/>')
     parts.append("</svg>")
+    if controls and ending is not None:
+        parts.append(secured_note(position))
     return "".join(parts)
 
 

@@ -4,11 +4,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.boards import board_svg
+from games.catalog.kropki.drawing import board_svg
 from games.engines import engine
 from games.rule_examples import Figure
 
@@ -208,7 +208,9 @@ def kropki_svg(example: KropkiExample, position: tuple[dict, dict] | None = None
         "rule": example.rule,
         "position": kropki_description(view, score),
     }
-    return board_svg("kropki", view, label=label)
+    # The game page's board alone: no "show links" box, no note under it. The drawing
+    # writes numbers and fixed names only, and escapes the label.
+    return mark_safe(board_svg(view, label=label, controls=False))
 
 
 def figures() -> list[Figure]:

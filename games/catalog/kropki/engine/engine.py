@@ -7,11 +7,12 @@ from typing import Any
 
 from games.catalog.kropki.engine import records
 from games.catalog.kropki.engine.board import BLUE, EMPTY, NOBODY, RED, SEAT_NAMES, SEATS, other
+from games.catalog.kropki.engine.contours import capture_contours
 from games.catalog.kropki.engine.cpu import suggest_point
 from games.catalog.kropki.engine.formats import end_reason
 from games.catalog.kropki.engine.options import KropkiOptions, parse_options
 from games.catalog.kropki.engine.rules import Position, empty_position, place
-from games.catalog.kropki.engine.secured import secured_lead
+from games.catalog.kropki.engine.secured import points_at_stake, secured_lead
 from games.engines.base import (
     DEFAULT_CPU_LEVEL,
     IllegalMove,
@@ -197,7 +198,12 @@ class KropkiEngine(StandardEngine):
         return state.secured
 
     def view(self, state: KropkiState) -> dict:
-        """The board for pages and the API: rows[y-1][x-1], one letter per point."""
+        """The board for pages and the API: rows[y-1][x-1], one letter per point.
+
+        `contours`: each captured area's closed contour, the capturer's dots in order round
+        it. `at_stake`: with a secured lead (K13), the dots the trailer could still win.
+        `ended_by`: why the rules ended the game, or None while it goes on.
+        """
         position = state.position
         geometry = position.board
         letters = {EMPTY: ".", BLUE: "b", RED: "r"}
@@ -215,6 +221,14 @@ class KropkiEngine(StandardEngine):
             "moves": state.moves,
             "secured": state.secured,
             "format": state.options.match.as_option(),
+            "contours": [
+                {"owner": SEAT_NAMES[player], "points": [list(point) for point in points]}
+                for player, points in capture_contours(position)
+            ],
+            "at_stake": [list(point) for point in points_at_stake(position)]
+            if state.secured
+            else [],
+            "ended_by": state.ended[2] if state.ended else None,
         }
 
     # -- snapshots -------------------------------------------------------------

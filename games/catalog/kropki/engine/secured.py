@@ -17,8 +17,8 @@ def _border_mask(geometry: Board) -> np.ndarray:
     return np.frombuffer(geometry.border, dtype=np.uint8).reshape(-1, geometry.stride) == 1
 
 
-def unsafe_dots(position: Position, leader: int) -> int:
-    """U of K13: dots on the leader's points in areas that do not touch the edge."""
+def _ungrounded_dots(position: Position, leader: int) -> np.ndarray:
+    """Where the dots of U stand: on the leader's points, in areas that do not touch the edge."""
     geometry = position.board
     shape = (-1, geometry.stride)
     dot = np.frombuffer(position.dot, dtype=np.uint8).reshape(shape)
@@ -29,7 +29,26 @@ def unsafe_dots(position: Position, leader: int) -> int:
     grounded = np.zeros(count + 1, dtype=bool)
     grounded[labels[_border_mask(geometry)]] = True
     grounded[0] = False
-    return int(np.count_nonzero(dots_there & ~grounded[labels]))
+    return dots_there & ~grounded[labels]
+
+
+def unsafe_dots(position: Position, leader: int) -> int:
+    """U of K13: dots on the leader's points in areas that do not touch the edge."""
+    return int(np.count_nonzero(_ungrounded_dots(position, leader)))
+
+
+def points_at_stake(position: Position) -> list[tuple[int, int]]:
+    """The points of U for the present leader (x, y), row by row; none with equal scores.
+
+    These are the dots the trailer could still win: the leader's dots it could capture,
+    and the dots in the leader's territory it could take (back).
+    """
+    blue, red = position.score[BLUE], position.score[RED]
+    if blue == red:
+        return []
+    leader = BLUE if blue > red else RED
+    rows, columns = np.nonzero(_ungrounded_dots(position, leader))
+    return [(int(x), int(y)) for y, x in zip(rows, columns, strict=True)]
 
 
 def secured_lead(position: Position) -> bool:
