@@ -15,6 +15,7 @@
   // Points closer than this on the screen (CSS pixels) are too close for a fingertip.
   var FINGER = 24;
   var SLOP = 8; // a touch that moves less than this is a tap, not a drag
+  var ROOMY = 32; // points this far apart on the whole board need no zoom buttons
 
   var zoom = { scale: 1, cx: null, cy: null }; // the centre shown, in board units
   var pointers = {};
@@ -163,12 +164,15 @@
     } else {
       var cx = g.left + (held.point.x - 1) * g.cell;
       var cy = g.top + (g.flip_y ? g.height - held.point.y : held.point.y - 1) * g.cell;
+      // Large enough to see round a fingertip, whatever the zoom.
+      var matrix = svg.getScreenCTM();
+      var radius = Math.max(g.cell * 0.55, matrix ? 10 / matrix.a : 0);
       ["confirm-mark halo", "confirm-mark"].forEach(function (name) {
         var ring = document.createElementNS("http://www.w3.org/2000/svg", "circle");
         ring.setAttribute("class", name);
         ring.setAttribute("cx", String(cx));
         ring.setAttribute("cy", String(cy));
-        ring.setAttribute("r", String(g.cell * 0.55));
+        ring.setAttribute("r", String(radius));
         ring.setAttribute("data-point", held.point.x + "-" + held.point.y);
         svg.appendChild(ring);
       });
@@ -220,9 +224,24 @@
       if (held && svg.classList.contains("playable")) drawHeld();
       else if (held) clearHeld();
     }
+    offerZoom(svg);
+  }
+
+  // The buttons are offered where the whole board's points are close together (a large
+  // board on a small screen), and always once zoomed in, to come back.
+  function offerZoom(svg) {
+    var g = grid(svg);
+    var matrix = svg.getScreenCTM();
+    if (!g || !matrix) return;
+    var apart = (g.cell * matrix.a) / zoom.scale;
+    svg.closest(".board-frame").classList.toggle("zoom-helps", apart < ROOMY || zoom.scale > 1);
   }
 
   new MutationObserver(fit).observe(live, { childList: true, subtree: true });
+  window.addEventListener("resize", function () {
+    var svg = board();
+    if (svg) offerZoom(svg);
+  });
   fit();
 
   live.addEventListener("click", function (event) {

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from games import services
 from games.models import Game
-from tests.browser.conftest import log_in
+from tests.browser.conftest import log_in, screenshot
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
@@ -64,6 +64,7 @@ def test_a_tap_on_a_39_by_32_board_marks_the_point_and_asks_before_the_dot_is_pu
     expect(page.locator("svg.board .confirm-mark")).to_have_count(2)
     expect(page.locator("svg.board .dot.pending")).to_have_count(0)
     assert moves_of(game) == []
+    screenshot(page, "board-phone-asks-before-the-dot")
 
     # Another point moves the mark; Cancel takes it away; nothing has been sent.
     tap_point(page, 11, 8)
@@ -111,6 +112,7 @@ def test_the_board_zooms_in_its_frame_and_a_tap_on_points_far_enough_apart_plays
     # The page keeps its width: the board zooms inside its frame.
     assert page.locator(".board-frame").bounding_box()["width"] == frame_width
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    screenshot(page, "board-phone-zoomed")
 
     tap_point(page, 22, 14)  # shown near the middle of the zoomed board
     expect(page.locator(".turn-line")).to_contain_text("1 move")
