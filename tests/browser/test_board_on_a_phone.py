@@ -194,3 +194,33 @@ def test_the_message_of_a_refused_click_does_not_cover_the_board(site, open_page
     expect(message).to_be_visible()
     shown, board_box = message.bounding_box(), board.bounding_box()
     assert shown["y"] + shown["height"] <= board_box["y"]
+
+
+def test_two_fingers_spread_on_the_board_zoom_it_in(site, open_page, make_user):
+    game, mover, _ = large_board_game(make_user)
+    page = open_page(**PHONE)
+    log_in(page, site, mover)
+    page.goto(f"{site}/games/{game.pk}/")
+    board = page.locator("svg.board")
+    whole_width = float(board.get_attribute("viewBox").split()[2])
+    box = board.bounding_box()
+    middle_x, middle_y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    touch = page.context.new_cdp_session(page)
+
+    def fingers(kind: str, apart: float) -> None:
+        points = [
+            {"x": middle_x - apart, "y": middle_y, "id": 1},
+            {"x": middle_x + apart, "y": middle_y, "id": 2},
+        ]
+        touch.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    fingers("touchStart", 30)
+    for apart in range(35, 95, 5):
+        fingers("touchMove", apart)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    zoomed_width = float(board.get_attribute("viewBox").split()[2])
+    assert zoomed_width < whole_width / 2  # the fingers went three times as far apart
+    expect(page.locator(".move-confirm")).to_be_hidden()
+    assert moves_of(game) == []
