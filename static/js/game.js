@@ -122,12 +122,18 @@
     return hours ? hours + ":" + pad(minutes) + ":" + pad(rest) : minutes + ":" + pad(rest);
   }
 
+  // A clock turns red only in the last part of the time the move started with (a fifth,
+  // at least 10 s, at most 30 s): with 30 s a move it is not an alarm from the first second.
+  function lowFrom(start) {
+    return Math.min(30, Math.max(10, start * 0.2));
+  }
+
   function tick() {
     var elapsed = (performance.now() - clockBase) / 1000;
     live.querySelectorAll("[data-clock][data-running='1']").forEach(function (clock) {
       var left = parseFloat(clock.dataset.clock) - elapsed;
       clock.textContent = formatClock(left);
-      clock.classList.toggle("low", left < 30);
+      clock.classList.toggle("low", left <= lowFrom(parseFloat(clock.dataset.clock)));
       // The server ends the game on time; asking for the page makes it look.
       if (left <= 0 && !clock.dataset.asked) {
         clock.dataset.asked = "1";
@@ -230,7 +236,13 @@
 
   function play(point) {
     var move = moveAt(point);
-    if (move && send(move)) drawPending(point);
+    if (!move) return;
+    var put = function () {
+      if (send(move)) drawPending(point);
+    };
+    // On a board too fine for a finger, a tap first marks the point and asks (board-zoom.js).
+    if (window.BoardZoom && window.BoardZoom.holds(point, put)) return;
+    put();
   }
 
   // Send a move; false when it is not this player's move to send.

@@ -21,7 +21,11 @@ from tests.conftest import TEST_PASSWORD, service_missing
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+# CI keeps the screenshots where SCREENSHOTS_DIR says; a local run writes them under artifacts/.
+SCREENSHOTS = Path(
+    os.environ.get("SCREENSHOTS_DIR")
+    or Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+)
 
 
 @pytest.fixture(scope="session")
@@ -85,7 +89,7 @@ def open_page(browser):
 
 
 def screenshot(page, name: str) -> Path:
-    """Save a full-page screenshot as a test artefact (artifacts/ is not committed)."""
+    """Save a full-page screenshot as a test artefact (in $SCREENSHOTS_DIR, not committed)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{re.sub(r'[^a-z0-9-]+', '-', name.lower())}.png"
     page.screenshot(path=str(path), full_page=True)

@@ -1,6 +1,7 @@
 """Every page in Chromium, on a desktop and on a phone: it loads, it has one h1, every form
-control has a label, nothing runs off the side of a phone, no script error; a screenshot of
-each is kept in artifacts/screenshots/."""
+control has a label, nothing runs off the side of a phone (only a board's frame, a table's or
+the bracket's box scrolls sideways), no script error; a screenshot of each is kept in
+$SCREENSHOTS_DIR (artifacts/screenshots/ by default)."""
 
 from datetime import timedelta
 
@@ -14,11 +15,29 @@ from notifications import unsubscribe
 from notifications.kinds import Kind
 from ratings.models import Rating, RatingChange
 from tests.browser.conftest import log_in, screenshot
+from tournaments import selectors as championship_selectors
 from tournaments import services as championships
 from tournaments.demo import create_demo_championship
 
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 375, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+# Elements that reach past the sides of the screen, leaving out what sits inside a box that
+# scrolls or clips sideways (a board's frame, a table's or the bracket's scroll box).
+OFF_THE_SCREEN = """() => {
+  const width = document.documentElement.clientWidth;
+  const inBox = el => {
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (getComputedStyle(up).overflowX !== 'visible') return true;
+    }
+    return false;
+  };
+  return [...document.body.querySelectorAll('*')].filter(el => {
+    const box = el.getBoundingClientRect();
+    if (!box.width || !box.height || (box.left >= -1 && box.right <= width + 1)) return false;
+    return !el.closest('.visually-hidden, .skip') && !inBox(el);
+  }).map(el => el.outerHTML.slice(0, 100));
+}"""
 
 UNLABELLED_CONTROLS = """() => [...document.querySelectorAll('input, select, textarea, button')]
   .filter(el => el.type !== 'hidden' && el.offsetParent !== null)
@@ -56,6 +75,29 @@ def world(live_server, transactional_db, embedded, make_user):
             rating_before=before, rd_before=200 - 40 * day, volatility_before=0.06,
             rating_after=after, rd_after=160 - 40 * day, volatility_after=0.06,
         )  # fmt: skip
+    # Four more players and a championship of eight played to its end: the bracket of a
+    # playoff and the champion. Its games end by resignation, which is quick.
+    more = [make_user(name) for name in ("elena", "fyodor", "galina", "hugo")]
+    finished = create_demo_championship(make_user("host"), players + more, rounds_played=0)
+    for _round in range(12):
+        playing = championship_selectors.championship_games(finished, Game.Status.ACTIVE)
+        for game in list(playing.prefetch_related("seats")):
+            loser = max(game.seats.all(), key=lambda seat: seat.order).user
+            games.resign(game.pk, loser)
+    finished.refresh_from_db()
+    # Games of the other kinds, Anna's move; Kropki on the largest board, one move in.
+    tiles = games.create_game(
+        creator=players[0], game="quadrotone", options={}, format=None, opponent="boris"
+    )
+    tiles = games.accept_invitation(tiles.pk, players[1])
+    pyramids = games.create_game(
+        creator=players[0], game="quadramids", options={}, format=None, opponent="cpu"
+    )
+    large = games.create_game(
+        creator=players[0], game="kropki", options={"width": 39, "height": 32},
+        format=None, opponent="boris", time_control={"move_s": 30},
+    )  # fmt: skip
+    large = games.accept_invitation(large.pk, players[1])
     # A championship still taking entries, with an invitation waiting for Anna's answer.
     open_one = championships.create_championship(
         organiser=organiser, name="Spring Cup", game="kropki", description="Two lines:\nhello."
@@ -67,6 +109,10 @@ def world(live_server, transactional_db, embedded, make_user):
         "championship": championship,
         "open": open_one,
         "practice": practice,
+        "finished": finished,
+        "quadrotone": tiles,
+        "quadramids": pyramids,
+        "large": large,
         "site": live_server.url,
     }
 
@@ -98,12 +144,18 @@ def page_paths(world) -> dict[str, tuple[str, str | None]]:
         "championship-start": (f"/championships/{world['open'].pk}/start/", "organiser"),
         "game-watched": (f"/games/{championship_game.pk}/", None),
         "game-played": (f"/games/{world['practice'].pk}/", "anna"),
+        "game-kropki-39x32": (f"/games/{world['large'].pk}/", "anna"),
+        "game-quadrotone": (f"/games/{world['quadrotone'].pk}/", "anna"),
+        "game-quadramids": (f"/games/{world['quadramids'].pk}/", "anna"),
+        "championship-finished": (f"/championships/{world['finished'].pk}/", None),
         "game-new": ("/games/new/", "anna"),
         "player": ("/players/anna/", None),
         "leaderboards": ("/leaderboards/", None),
         "rules": ("/rules/", None),
         "rules-kropki": ("/rules/kropki/", None),
         "rules-dots-and-boxes": ("/rules/dots_and_boxes/", None),
+        "rules-quadrotone": ("/rules/quadrotone/", None),
+        "rules-quadramids": ("/rules/quadramids/", None),
         "notifications": ("/notifications/", "anna"),
         "unsubscribe": (unsubscribe_path(), None),
         "not-found": ("/no-such-page/", None),
@@ -130,6 +182,7 @@ def test_every_page_loads_with_labels_and_fits_the_screen(world, open_page, view
         assert page.evaluate(UNLABELLED_CONTROLS) == [], f"{name}: controls without a label"
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 1, f"{name}: {overflow}px wider than the screen"
+        assert page.evaluate(OFF_THE_SCREEN) == [], f"{name}: elements past the screen's side"
         page.wait_for_timeout(100)
         assert errors == [], f"{name}: script errors {errors}"
         screenshot(page, f"{name}-{'phone' if viewport is PHONE else 'desktop'}")
