@@ -182,9 +182,10 @@ def secured_note(position: dict) -> str:
             "%(trailer)s can take none of it."
         )
     rule = reverse("rules-game", args=["kropki"]) + "#K13"
+    rule_name = gettext("Rule K13: a secured lead")
     return (
         f'<p class="board-note secured-note">{escape(sentence % words)} '
-        f'<a href="{escape(rule)}">{escape(gettext("Rule K13: a secured lead"))}</a></p>'
+        f'<a href="{escape(rule)}">{escape(rule_name)}</a></p>'
     )
 
 
@@ -216,10 +217,11 @@ def board_svg(
     ending = _secured_end(position)
     parts = []
     if controls:
+        show_links = gettext("Show links")
         parts += [
             f'<input type="checkbox" class="show-links" id="{SHOW_LINKS_ID}">',
             f'<label class="board-option" for="{SHOW_LINKS_ID}">'
-            f"{escape(gettext('Show links'))}</label>",
+            f"{escape(show_links)}</label>",
         ]
     parts += [
         f'<svg class="board board-kropki{" playable" if playable else ""}" '
