@@ -220,8 +220,7 @@ def board_svg(
         show_links = gettext("Show links")
         parts += [
             f'<input type="checkbox" class="show-links" id="{SHOW_LINKS_ID}">',
-            f'<label class="board-option" for="{SHOW_LINKS_ID}">'
-            f"{escape(show_links)}</label>",
+            f'<label class="board-option" for="{SHOW_LINKS_ID}">{escape(show_links)}</label>',
         ]
     parts += [
         f'<svg class="board board-kropki{" playable" if playable else ""}" '
