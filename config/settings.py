@@ -361,6 +361,7 @@ REST_FRAMEWORK = {
         "password_reset_email": env_str("THROTTLE_PASSWORD_RESET_EMAIL", "3/hour"),
         "guest": env_str("THROTTLE_GUEST", "10/hour"),
         "personal_data_export": env_str("THROTTLE_EXPORT", "10/hour"),
+        "player_search": env_str("THROTTLE_PLAYER_SEARCH", "60/minute"),
     },
     # DRF's throttles and the site's (`config.throttling`) read the client's address with it.
     "NUM_PROXIES": NUM_PROXIES,
