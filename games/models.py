@@ -20,6 +20,13 @@ def cpu_level_title(level: str) -> str:
     return str(CPU_LEVEL_TITLES.get(level, level))
 
 
+def cpu_title(level: str) -> str:
+    """How pages name the CPU playing at `level`: "CPU (strong)"; "CPU" without one."""
+    if not level:
+        return gettext("CPU")
+    return gettext("CPU (%(level)s)") % {"level": cpu_level_title(level)}
+
+
 class Game(models.Model):
     class Kind(models.TextChoices):
         PRACTICE = "practice", _("Practice against the CPU")
@@ -86,9 +93,7 @@ class Game(models.Model):
     @property
     def cpu_title(self) -> str:
         """How the game's pages name its CPU player: "CPU (strong)"."""
-        if not self.cpu_level:
-            return gettext("CPU")
-        return gettext("CPU (%(level)s)") % {"level": cpu_level_title(self.cpu_level)}
+        return cpu_title(self.cpu_level)
 
 
 class Seat(models.Model):
