@@ -249,7 +249,7 @@ ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_FORMS = {"signup": "accounts.forms.SignupForm", "login": "accounts.forms.LoginForm"}
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
-ACCOUNT_SIGNUP_REDIRECT_URL = "account"
+ACCOUNT_SIGNUP_REDIRECT_URL = "game-new"  # a newcomer comes to play
 # A newcomer plays at once: the address is verified by the link in the e-mail whenever the
 # player gets to it, and until then nothing but that link is e-mailed to it.
 ACCOUNT_EMAIL_VERIFICATION = "optional"
