@@ -69,7 +69,7 @@ def two_player_opponents() -> list[tuple[str, str]]:
 
 
 def more_player_opponents() -> list[tuple[str, str]]:
-    return [*cpu_choices(), (PLAYER_CHOICE, gettext("Players"))]
+    return [*cpu_choices(), (PLAYER_CHOICE, gettext("Invited players"))]
 
 
 def player_name_input() -> forms.TextInput:

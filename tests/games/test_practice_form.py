@@ -113,7 +113,7 @@ def test_four_players_are_three_names_separated_by_commas(page, make_user):
     for name in ("bob", "carol", "dave"):
         make_user(name)
     html = page.get("/games/new/?game=quadramids").content.decode()
-    assert radio_labels(html, "opponent")["player"] == "Players"
+    assert radio_labels(html, "opponent")["player"] == "Invited players"
     assert "three usernames separated by commas" in html
     body = {"game": "quadramids", "players": "4", "figures": "16", "seat": "1"}
     answer = page.post("/games/new/", {**body, "opponent": "player", "player": "bob, carol,dave"})
