@@ -1,9 +1,11 @@
 """Accounts API: register, token (and its rotation), me (its export and deletion), passwords,
-and the staff-only plan change."""
+the staff-only plan change, and the search for players by name."""
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
+    OpenApiParameter,
     OpenApiResponse,
     extend_schema,
     extend_schema_field,
@@ -18,7 +20,7 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from accounts import emails, logins, mfa, passwords, plans, selectors, services, tokens
+from accounts import emails, guests, logins, mfa, passwords, plans, selectors, services, tokens
 from accounts.models import Plan, User
 from config import throttling
 from config.api_docs import error_responses
@@ -457,3 +459,56 @@ class PlanView(APIView):
             changed_by=request.user,
         )
         return Response(AccountSerializer(user, context={"request": request}).data)
+
+
+# A search is for the start of a username, which is at most this long.
+SEARCH_MAX_CHARS = 150
+
+
+class PlayerSearchSerializer(serializers.Serializer):
+    search = serializers.CharField(max_length=SEARCH_MAX_CHARS)
+
+
+PlayerNameSerializer = inline_serializer(
+    "PlayerName",
+    {"username": serializers.CharField(), "page": serializers.CharField()},
+    many=True,
+)
+
+
+class PlayerSearchView(APIView):
+    """Players by the start of their name, to pick one to invite: names and pages only, the
+    same as every player's profile shows; never a guest or a deleted account."""
+
+    # A search runs as the player types: a budget per account keeps it to people typing.
+    throttle_classes = [AccountRateThrottle]
+    throttle_scope = "player_search"
+
+    @extend_schema(
+        operation_id="players_search",
+        parameters=[
+            OpenApiParameter(
+                "search",
+                {"type": "string", "minLength": 1, "maxLength": SEARCH_MAX_CHARS},
+                required=True,
+                description="The start of the name, in any letter case.",
+            )
+        ],
+        responses={200: PlayerNameSerializer, **error_responses(400, 401, 403, 429)},
+        summary=f"Up to {selectors.PLAYER_SEARCH_LIMIT} players whose names begin so, "
+        "alphabetically",
+    )
+    def get(self, request: Request) -> Response:
+        guests.refuse_guest(request.user, guests.GuestRefusal.OTHER_GAMES)
+        query = PlayerSearchSerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        text = query.validated_data["search"]
+        return Response(
+            [
+                {
+                    "username": name,
+                    "page": request.build_absolute_uri(reverse("player", args=[name])),
+                }
+                for name in selectors.players_named_like(text)
+            ]
+        )

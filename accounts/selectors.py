@@ -4,6 +4,7 @@ from django.shortcuts import get_object_or_404
 
 from accounts import guests
 from accounts.models import User
+from accounts.usernames import canonical_username
 
 
 def active_user_by_username(username: str) -> User:
@@ -13,3 +14,19 @@ def active_user_by_username(username: str) -> User:
     return get_object_or_404(
         guests.players(User.objects.named(username)), is_active=True, deleted_at__isnull=True
     )
+
+
+# How many names one search answers with: enough to pick from while typing.
+PLAYER_SEARCH_LIMIT = 10
+
+
+def players_named_like(text: str, limit: int = PLAYER_SEARCH_LIMIT) -> list[str]:
+    """The names of active players (no guest, no deleted account) that begin as `text` does,
+    in any letter case or width, alphabetically: names only, what every profile shows."""
+    start = canonical_username(text)
+    if not start:
+        return []
+    found = guests.players(User.objects.filter(username_key__startswith=start)).filter(
+        is_active=True, deleted_at__isnull=True
+    )
+    return list(found.order_by("username_key").values_list("username", flat=True)[:limit])

@@ -25,6 +25,11 @@ site_urlpatterns = [
     path("account/token/", views.account_token, name="account-token"),
 ]
 
+# Under /api/players/, beside each player's ratings.
+players_api_urlpatterns = [
+    path("", api.PlayerSearchView.as_view(), name="api-player-search"),
+]
+
 page_urlpatterns = [
     path("<str:username>/", views.player, name="player"),
 ]

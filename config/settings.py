@@ -249,7 +249,7 @@ ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_FORMS = {"signup": "accounts.forms.SignupForm", "login": "accounts.forms.LoginForm"}
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
-ACCOUNT_SIGNUP_REDIRECT_URL = "account"
+ACCOUNT_SIGNUP_REDIRECT_URL = "game-new"  # a newcomer comes to play
 # A newcomer plays at once: the address is verified by the link in the e-mail whenever the
 # player gets to it, and until then nothing but that link is e-mailed to it.
 ACCOUNT_EMAIL_VERIFICATION = "optional"
@@ -361,6 +361,7 @@ REST_FRAMEWORK = {
         "password_reset_email": env_str("THROTTLE_PASSWORD_RESET_EMAIL", "3/hour"),
         "guest": env_str("THROTTLE_GUEST", "10/hour"),
         "personal_data_export": env_str("THROTTLE_EXPORT", "10/hour"),
+        "player_search": env_str("THROTTLE_PLAYER_SEARCH", "60/minute"),
     },
     # DRF's throttles and the site's (`config.throttling`) read the client's address with it.
     "NUM_PROXIES": NUM_PROXIES,

@@ -31,6 +31,7 @@ urlpatterns = [
     path("api/games/", include(tournaments_urls.game_api_urlpatterns)),
     path("api/championships/", include(tournaments_urls.api_urlpatterns)),
     path("api/ratings/", include(ratings_urls.ratings_urlpatterns)),
+    path("api/players/", include(accounts_urls.players_api_urlpatterns)),
     path("api/players/", include(ratings_urls.players_urlpatterns)),
     path("api/notifications/", include(notifications_urls.api_urlpatterns)),
     path("api/billing/", include(billing_urls.api_urlpatterns)),

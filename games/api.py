@@ -21,7 +21,7 @@ from config.api_fields import StrictBooleanField, StrictCharField, StrictInteger
 from config.database_pool import lend_connection_back
 from config.errors import DomainError, NotFound
 from games import live, selectors, services, streams
-from games.engines import engine
+from games.engines import CPU_LEVELS, DEFAULT_CPU_LEVEL, engine
 from games.game_field import game_names
 from games.models import CPU_PLAYER, Game, Move
 from games.refusals import translated_reason
@@ -119,6 +119,14 @@ class CreateGameSerializer(serializers.Serializer):
     )
     rated = StrictBooleanField(required=False, default=False)
     time_control = TimeControlField(required=False, allow_null=True, default=None)
+    cpu_level = serializers.ChoiceField(
+        choices=CPU_LEVELS,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text=f'How strongly the CPU plays, with opponent "cpu" only: '
+        f"{', '.join(CPU_LEVELS)} (weakest first; {DEFAULT_CPU_LEVEL} when left out).",
+    )
 
 
 class MoveSerializer(serializers.Serializer):
@@ -143,6 +151,11 @@ class GameSerializer(serializers.Serializer):
     options = serializers.DictField()
     format = serializers.ChoiceField(choices=MATCH_FORMATS, allow_null=True)
     rated = serializers.BooleanField()
+    cpu_level = serializers.ChoiceField(
+        choices=CPU_LEVELS,
+        allow_null=True,
+        help_text="How strongly the CPU plays its seats; null in a game between players.",
+    )
     players = serializers.DictField(
         child=serializers.CharField(),
         help_text='seat → username ("cpu" for the CPU, "deleted player" for a deleted account)',
@@ -174,6 +187,7 @@ class GameSerializer(serializers.Serializer):
 
     def to_representation(self, game: Game) -> dict:
         detail = selectors.game_detail(game)
+        detail["cpu_level"] = game.cpu_level or None
         request = self.context.get("request")
         if request is not None:
             detail["page"] = request.build_absolute_uri(detail["page"])

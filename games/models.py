@@ -4,12 +4,27 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.game_field import GameNameField
 
 # How the CPU player is named wherever a username stands (the opponent of a practice game).
 CPU_PLAYER = "cpu"
+
+# The CPU's strengths as people read them, weakest first (the engines play each of them).
+CPU_LEVEL_TITLES = {"easy": _("easy"), "normal": _("normal"), "strong": _("strong")}
+
+
+def cpu_level_title(level: str) -> str:
+    return str(CPU_LEVEL_TITLES.get(level, level))
+
+
+def cpu_title(level: str) -> str:
+    """How pages name the CPU playing at `level`: "CPU (strong)"; "CPU" without one."""
+    if not level:
+        return gettext("CPU")
+    return gettext("CPU (%(level)s)") % {"level": cpu_level_title(level)}
 
 
 class Game(models.Model):
@@ -29,6 +44,8 @@ class Game(models.Model):
     options = models.JSONField(default=dict, help_text=_("The engine's options, format included."))
     format = models.CharField(max_length=12, blank=True, default="")
     rated = models.BooleanField(default=False)
+    # How strongly the CPU plays its seats (one of CPU_LEVELS); empty where it has none.
+    cpu_level = models.CharField(max_length=10, blank=True, default="")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
     )
@@ -72,6 +89,11 @@ class Game(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("game", kwargs={"game_id": self.pk})
+
+    @property
+    def cpu_title(self) -> str:
+        """How the game's pages name its CPU player: "CPU (strong)"."""
+        return cpu_title(self.cpu_level)
 
 
 class Seat(models.Model):

@@ -81,7 +81,13 @@ def game_new(request: HttpRequest) -> HttpResponse:
             game = services.create_game(creator=request.user, **form.service_arguments())
         except DomainError as error:
             field = error.field.split(".")[-1] if error.field else None
-            field = {"move_s": "clock", "opponents": "opponent"}.get(field, field)
+            # The service's names of what the form asks in other fields.
+            field = {
+                "move_s": "clock",
+                "opponent": "player",
+                "opponents": "player",
+                "cpu_level": "opponent",
+            }.get(field, field)
             form.add_error(field if field in form.fields else None, error.message)
         else:
             return redirect(game)

@@ -11,7 +11,7 @@ from accounts import guests
 from accounts.models import User
 from config.errors import DomainError, NotAllowed
 from games import clocks, plan_rules, tasks
-from games.engines import OptionError, engine
+from games.engines import CPU_LEVELS, DEFAULT_CPU_LEVEL, OptionError, engine
 from games.engines.base import seats_in_play
 from games.models import CPU_PLAYER, Game, Seat
 from games.services import deadlines
@@ -30,9 +30,11 @@ def create_game(
     rated: bool = False,
     time_control: dict | None = None,
     opponents: list[str] | None = None,
+    cpu_level: str | None = None,
 ) -> Game:
-    """A practice game against the CPU (opponent "cpu": every other seat is the CPU's) or a
-    friendly invitation to `opponent` (or, for more seats, to all of `opponents`)."""
+    """A practice game against the CPU (opponent "cpu": every other seat is the CPU's,
+    playing at `cpu_level`, normal by default) or a friendly invitation to `opponent` (or,
+    for more seats, to all of `opponents`)."""
     try:
         rules = engine(game)
     except KeyError:
@@ -44,6 +46,7 @@ def create_game(
         guests.refuse_guest(creator, guests.GuestRefusal.OTHER_GAMES)
     if practice and rated:
         raise DomainError(_("games against the CPU are not rated"), field="rated")
+    level = checked_cpu_level(cpu_level, practice)
     options = options or {}
     if not practice:
         refuse_luck_options(rules, options)
@@ -90,6 +93,7 @@ def create_game(
             options=options,
             format=format or "",
             rated=rated,
+            cpu_level=level,
             created_by=creator,
             status=Game.Status.INVITED,
             to_move=rules.to_move(state) or "",
@@ -152,6 +156,24 @@ def create_match_game(
     )
     publish_after_commit(record, [])
     return record
+
+
+def checked_cpu_level(level: str | None, practice: bool) -> str:
+    """The CPU's level of a new game: the one asked for (normal if none) against the CPU,
+    none in a game between players."""
+    if not practice:
+        if level:
+            raise DomainError(
+                _('only a game against the CPU (opponent "cpu") has a CPU level'),
+                field="cpu_level",
+            )
+        return ""
+    level = level or DEFAULT_CPU_LEVEL
+    if level not in CPU_LEVELS:
+        raise DomainError(
+            _("one of %(levels)s") % {"levels": ", ".join(CPU_LEVELS)}, field="cpu_level"
+        )
+    return level
 
 
 def invited_players(names: list[str], creator: User, wanted: int) -> list[User]:

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from config import rows
 from games import clocks, tasks
-from games.engines import IllegalMove, engine
+from games.engines import DEFAULT_CPU_LEVEL, IllegalMove, engine
 from games.models import Game, Move
 from games.outcomes import ResultReason
 from games.services import deadlines, endings, move_counts, moves, seats
@@ -79,13 +79,16 @@ def play_for_absent(game: Game, rules, state, cpu_seats: set[str], events: list[
 
 
 def cpu_move(game: Game, rules, state, events: list[dict], overtaken: tuple[Move, ...] = ()):
-    """The CPU's move for the side to move: its own, or a player's it stands in for (at its
-    easiest level where D11 holds the stand-in back)."""
+    """The CPU's move for the side to move: its own, at the game's level, or a player's it
+    stands in for (at its easiest where D11 holds the stand-in back, else at the normal
+    level, whatever the level of a practice game's CPU)."""
     for_a_player = any(s.seat == game.to_move and not s.is_cpu for s in game.seats.all())
     if for_a_player and seats.stand_in_limited(game, rules):
         payload = rules.stand_in_move(state)
+    elif for_a_player:
+        payload = rules.suggest(state, level=DEFAULT_CPU_LEVEL)
     else:
-        payload = rules.suggest(state)
+        payload = rules.suggest(state, level=game.cpu_level or DEFAULT_CPU_LEVEL)
     return system_move(game, rules, state, events, payload, overtaken)
 
 

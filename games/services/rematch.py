@@ -49,6 +49,7 @@ def another_game(game_id: int, user: User, *, swap: bool = True) -> Game:
         seat=mine,
         rated=game.rated,
         time_control=game.time_control,
+        cpu_level=game.cpu_level or None,
     )
 
 

@@ -154,7 +154,8 @@ def test_a_guest_cannot_invite_a_player_or_play_rated(client, guest, make_user):
         "/games/new/",
         {
             "game": "kropki",
-            "opponent": "bob",
+            "opponent": "player",
+            "player": "bob",
             "width": "10",
             "height": "10",
             "start": "empty",

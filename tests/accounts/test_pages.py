@@ -91,10 +91,10 @@ def test_signup_page_has_a_labelled_field_for_each_input(client):
     assert 'href="/login/"' in html
 
 
-def test_signup_creates_a_free_account_logs_in_and_goes_to_the_account(client):
+def test_signup_creates_a_free_account_logs_in_and_goes_to_play(client):
     response = client.post("/signup/", signup_data(email="anna@example.org"))
     assert response.status_code == 302
-    assert response["Location"] == "/account/"
+    assert response["Location"] == "/games/new/"
     user = User.objects.get(username="anna")
     assert user.email == "anna@example.org"
     assert user.plan == Plan.FREE
@@ -112,7 +112,7 @@ def test_signup_follows_a_next_address_on_this_site(client):
 
 def test_signup_ignores_a_next_address_on_another_site(client):
     response = client.post("/signup/", signup_data(next="https://evil.example/steal"))
-    assert response["Location"] == "/account/"
+    assert response["Location"] == "/games/new/"
 
 
 def test_signup_form_keeps_the_next_address(client):

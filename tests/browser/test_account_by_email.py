@@ -72,6 +72,7 @@ def test_sign_up_confirm_the_address_change_and_reset_the_password_export_and_de
     page.get_by_label("Password again").fill(FIRST)
     page.get_by_role("button", name="Create account").click()
     expect(page.locator(".messages")).to_contain_text("Welcome, nadia!")
+    page.locator(".user-nav").get_by_role("link", name="Account", exact=True).click()
     security = page.locator("#security")
     expect(security).to_contain_text("not confirmed")
     screenshot(page, "account-address-not-confirmed")

@@ -28,7 +28,7 @@ def test_visitor_plays_the_cpu_as_a_guest_and_keeps_the_game_after_signing_up(si
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_label("Password again").fill(PASSWORD)
     page.get_by_role("button", name="Create account").click()
-    page.wait_for_url(re.compile(r"/account/$"))
+    page.wait_for_url(re.compile(r"/games/new/$"))  # a newcomer comes to play
     expect(page.locator(".guest-badge")).to_have_count(0)
 
     nadia = User.objects.get(username="nadia")

@@ -529,6 +529,21 @@ def test_M19_resigning_in_a_2_player_game_loses_whatever_the_score():
     refused(after, ["resign", "2"], "game_over")
 
 
+def test_M19_in_2_players_the_resigners_figures_stay_on_the_final_board():
+    state = ENGINE.position(
+        board(cells("1", "c3 d3 c4 d4 a1"), cells("2", "h8 g8")),
+        {"c3+": ("1", "apex")},
+        hands={"1": 3, "2": 5},
+    )
+    before = ENGINE.view(state)
+    after, _ = ENGINE.apply(state, ["resign", "1"])
+    view = ENGINE.view(after)
+    assert view["cells"] == before["cells"] and view["centres"] == before["centres"]
+    assert view["hands"] == before["hands"]
+    assert view["out"] == ["1"] and ENGINE.result(after).winner == "2"
+    assert not ENGINE.check(after)
+
+
 def test_M19_a_seat_resigns_only_for_itself():
     refused(ENGINE.new(), ["resign", "2"], "not_your_turn", player="1")
     refused(ENGINE.new(), ["resign", "3"], "bad_move")  # no seat 3 with 2 players

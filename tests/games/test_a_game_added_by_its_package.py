@@ -264,7 +264,7 @@ def test_the_new_game_page_offers_its_seats_and_starts_a_practice_game(client, p
     client.force_login(player)
     form = client.get("/games/new/", {"game": GAME}).content.decode()
     assert "Your mark" in form and "X (moves first)" in form
-    started = client.post("/games/new/", {"game": GAME, "opponent": "cpu", "seat": "o"})
+    started = client.post("/games/new/", {"game": GAME, "opponent": "cpu-normal", "seat": "o"})
     game = Game.objects.get(game=GAME)
     assert started.status_code == 302 and started["Location"] == game.get_absolute_url()
     assert game.kind == Game.Kind.PRACTICE and game.move_count == 1  # the CPU, as x, opened

@@ -109,7 +109,7 @@ def test_turned_patterns_follow_the_creators_plan_not_the_request(make_user):
     for creator, expected in ((paid, True), (free, False)):
         answer = logged_in(creator).post(
             "/games/new/",
-            {"game": "quadrotone", "opponent": "cpu", "variant": "main", "rotations": "on"},
+            {"game": "quadrotone", "opponent": "cpu-normal", "variant": "main", "rotations": "on"},
         )
         assert answer.status_code == 302, answer.content.decode()[:2000]
         game = Game.objects.filter(created_by=creator).get()
@@ -118,7 +118,7 @@ def test_turned_patterns_follow_the_creators_plan_not_the_request(make_user):
 
 def test_a_number_option_out_of_its_bounds_is_refused_at_its_field_with_the_bounds(alice):
     answer = logged_in(alice).post(
-        "/games/new/", {"game": "kropki", "opponent": "cpu", "width": "61", "height": "10"}
+        "/games/new/", {"game": "kropki", "opponent": "cpu-normal", "width": "61", "height": "10"}
     )
     assert answer.status_code == 200
     html = answer.content.decode()
@@ -130,7 +130,13 @@ def test_a_number_option_out_of_its_bounds_is_refused_at_its_field_with_the_boun
 def test_a_four_player_quadramids_game_against_the_cpu_starts_from_the_form(alice):
     answer = logged_in(alice).post(
         "/games/new/",
-        {"game": "quadramids", "opponent": "cpu", "players": "4", "figures": "16", "seat": "2"},
+        {
+            "game": "quadramids",
+            "opponent": "cpu-normal",
+            "players": "4",
+            "figures": "16",
+            "seat": "2",
+        },
     )
     assert answer.status_code == 302, answer.content.decode()[:2000]
     game = Game.objects.get()

@@ -93,12 +93,12 @@ def test_invited_player_accepts_from_the_game_page(alice, bob, alice_api):
 def test_new_practice_game_form_starts_a_game_against_the_cpu(alice):
     client = logged_in(alice)
     form = client.get("/games/new/")
-    assert form.status_code == 200 and 'for="id_opponent"' in form.content.decode()
+    assert form.status_code == 200 and 'value="cpu-normal"' in form.content.decode()
     response = client.post(
         "/games/new/",
         {
             "game": "kropki",
-            "opponent": "cpu",
+            "opponent": "cpu-normal",
             "width": "10",
             "height": "10",
             "start": "cross",
@@ -115,16 +115,17 @@ def test_new_game_form_shows_errors_at_their_field_and_creates_nothing(alice):
     client = logged_in(alice)
     response = client.post(
         "/games/new/",
-        {"game": "kropki", "opponent": "nobody-here", "width": "10", "height": "10",
+        {"game": "kropki", "opponent": "player", "player": "nobody-here", "width": "10",
+         "height": "10",
          "start": "cross", "seat": "blue", "clock": "300+5"},
     )  # fmt: skip
     assert response.status_code == 200
     html = response.content.decode()
     assert "no player called &#x27;nobody-here&#x27;" in html
-    assert html.index("no player called") > html.index('id="id_opponent"')
+    assert html.index("no player called") > html.index('id="id_player"')
     assert not Game.objects.exists()
     bad_size = client.post(
-        "/games/new/", {"game": "kropki", "opponent": "cpu", "width": "2", "height": "10"}
+        "/games/new/", {"game": "kropki", "opponent": "cpu-normal", "width": "2", "height": "10"}
     )
     assert "a whole number from 4 to 60" in bad_size.content.decode()
     assert not Game.objects.exists()
@@ -185,7 +186,7 @@ def test_new_dots_and_boxes_game_form_offers_its_own_board_and_clocks(alice):
     assert 'for="id_start"' not in form  # the cross start is Kropki's
     response = client.post(
         "/games/new/",
-        {"game": "dots_and_boxes", "opponent": "cpu", "columns": "3", "rows": "4",
+        {"game": "dots_and_boxes", "opponent": "cpu-normal", "columns": "3", "rows": "4",
          "seat": "first", "clock": "move:30"},
     )  # fmt: skip
     game = Game.objects.get()
@@ -224,12 +225,12 @@ def test_new_quadrotone_game_form_offers_its_options_and_the_plan_decides_rotati
     assert 'for="id_variant"' in form and 'for="id_seat"' not in form
     assert "On the free plan only patterns as drawn score" in form
     refused = client.post(
-        "/games/new/", {"game": "quadrotone", "opponent": "cpu", "variant": "reverse"}
+        "/games/new/", {"game": "quadrotone", "opponent": "cpu-normal", "variant": "reverse"}
     )
     assert "for paid accounts" in refused.content.decode() and not Game.objects.exists()
     response = client.post(
         "/games/new/",
-        {"game": "quadrotone", "opponent": "cpu", "variant": "main", "chains": "on"},
+        {"game": "quadrotone", "opponent": "cpu-normal", "variant": "main", "chains": "on"},
     )
     game = Game.objects.get()
     assert response.status_code == 302

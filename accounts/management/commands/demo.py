@@ -1,12 +1,32 @@
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from django.core.management.base import BaseCommand
 
 from accounts import services
 
+# Every task the demo's games run in-process says so in a line of this logger: hundreds of
+# lines that would bury the passwords.
+TASK_LOGGER = "celery.app.trace"
+
+
+@contextmanager
+def quiet_task_log() -> Iterator[None]:
+    """Only the tasks' warnings and errors while the demo plays its games."""
+    logger = logging.getLogger(TASK_LOGGER)
+    level = logger.level
+    logger.setLevel(logging.WARNING)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
 
 class Command(BaseCommand):
     help = (
-        "Create (or reset) the demo admin and players and print their passwords; "
-        "then create the demo championship, its first rounds played."
+        "Create (or reset) the demo admin and players, then the demo championship with its "
+        "first rounds played; the passwords are printed last."
     )
 
     def add_arguments(self, parser) -> None:
@@ -16,21 +36,25 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         accounts = services.create_demo_accounts()
+        if not options["without_championship"]:
+            from accounts.models import User
+            from tournaments.demo import (
+                create_demo_championship,
+                create_scheduled_demo_championship,
+            )
+
+            admin = User.objects.named(accounts[0].username).get()
+            names = [account.username for account in accounts[1:]]
+            players = list(User.objects.filter(username__in=names))
+            with quiet_task_log():
+                championship = create_demo_championship(admin, players)
+                scheduled = create_scheduled_demo_championship(admin, players)
+            for shown in (championship, scheduled):
+                self.stdout.write(
+                    f"{shown.name}: http://127.0.0.1:8000{shown.get_absolute_url()} "
+                    f"({shown.get_status_display()})"
+                )
         self.stdout.write(self.style.SUCCESS("Demo accounts (passwords are new on every run):"))
         for account in accounts:
             self.stdout.write(f"  {account.username:<10} {account.password:<14} {account.role}")
         self.stdout.write("Log in to the admin at http://127.0.0.1:8000/admin/ as admin.")
-        if options["without_championship"]:
-            return
-        from accounts.models import User
-        from tournaments.demo import create_demo_championship, create_scheduled_demo_championship
-
-        admin = User.objects.named(accounts[0].username).get()
-        players = list(User.objects.filter(username__in=[a.username for a in accounts[1:]]))
-        championship = create_demo_championship(admin, players)
-        scheduled = create_scheduled_demo_championship(admin, players)
-        for shown in (championship, scheduled):
-            self.stdout.write(
-                f"{shown.name}: http://127.0.0.1:8000{shown.get_absolute_url()} "
-                f"({shown.get_status_display()})"
-            )

@@ -11,6 +11,7 @@ from typing import Any
 
 from games.engines import json_records
 from games.engines.base import (
+    DEFAULT_CPU_LEVEL,
     IllegalMove,
     Record,
     RecordError,
@@ -143,8 +144,11 @@ class NoughtsAndCrossesEngine(StandardEngine):
     def free_squares(self, state: NoughtsAndCrossesState) -> list[list[int]]:
         return [square(i) for i in range(9) if state.cells[i] == EMPTY]
 
-    def suggest(self, state: NoughtsAndCrossesState) -> list[int] | None:
-        """The CPU's move: one that keeps the best outcome, never losing what can be held."""
+    def suggest(
+        self, state: NoughtsAndCrossesState, level: str = DEFAULT_CPU_LEVEL
+    ) -> list[int] | None:
+        """The CPU's move, at every level: one that keeps the best outcome, never losing
+        what can be held."""
         if _is_over(state.cells):
             return None
         mover, other = SEATS[state.turn], SEATS[1 - state.turn]

@@ -336,7 +336,8 @@ class QuadramidsEngine(StandardEngine):
     def _resign(
         self, state: QuadramidsState, seat: int, player: str | None, record: bool
     ) -> tuple[QuadramidsState, Step]:
-        """M19: the seat loses at once; with 4 players its figures leave and the others play on."""
+        """M19: the seat loses at once; with 4 players its figures leave and the others play
+        on, with 2 the final board keeps them."""
         seats = state.options.seats
         if seat >= state.players:
             raise IllegalMove("bad_move", f"There is no seat {seat + 1} in this game (M4).")
@@ -347,15 +348,16 @@ class QuadramidsEngine(StandardEngine):
         if state.is_out(seat):
             raise IllegalMove("move_not_allowed", f"Seat {seats[seat]} is already out (M19).")
         position = state.position.copy()
-        for centre in sorted(position.centres):
-            if position.centres[centre][0] == seat:
-                position.centres.pop(centre)
-                position.removed[seat] += 1
-        for cell in range(CELLS):
-            if position.cells[cell] == seat:
-                position.remove_cell(cell)  # M13: an enemy blocker on its square drops in
-        position.removed[seat] += position.hands[seat]
-        position.hands[seat] = 0
+        if state.players > 2:
+            for centre in sorted(position.centres):
+                if position.centres[centre][0] == seat:
+                    position.centres.pop(centre)
+                    position.removed[seat] += 1
+            for cell in range(CELLS):
+                if position.cells[cell] == seat:
+                    position.remove_cell(cell)  # M13: an enemy blocker on its square drops in
+            position.removed[seat] += position.hands[seat]
+            position.hands[seat] = 0
         after = QuadramidsState(
             state.options,
             position,
