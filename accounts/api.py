@@ -509,6 +509,6 @@ class PlayerSearchView(APIView):
                     "username": name,
                     "page": request.build_absolute_uri(reverse("player", args=[name])),
                 }
-                for name in selectors.players_named_like(text)
+                for name in selectors.players_named_like(text, asker=request.user)
             ]
         )

@@ -20,13 +20,18 @@ def active_user_by_username(username: str) -> User:
 PLAYER_SEARCH_LIMIT = 10
 
 
-def players_named_like(text: str, limit: int = PLAYER_SEARCH_LIMIT) -> list[str]:
-    """The names of active players (no guest, no deleted account) that begin as `text` does,
-    in any letter case or width, alphabetically: names only, what every profile shows."""
+def players_named_like(
+    text: str, limit: int = PLAYER_SEARCH_LIMIT, *, asker: User | None = None
+) -> list[str]:
+    """The names of active players (no guest, no deleted account, not the one asking) that
+    begin as `text` does, in any letter case or width, alphabetically: names only, what
+    every profile shows."""
     start = canonical_username(text)
     if not start:
         return []
     found = guests.players(User.objects.filter(username_key__startswith=start)).filter(
         is_active=True, deleted_at__isnull=True
     )
+    if asker is not None:
+        found = found.exclude(pk=asker.pk)  # one does not invite oneself
     return list(found.order_by("username_key").values_list("username", flat=True)[:limit])

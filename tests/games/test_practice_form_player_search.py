@@ -26,6 +26,11 @@ def test_player_search_finds_names_beginning_as_typed_in_any_letter_case(player_
     assert names(player_api.get(SEARCH, {"search": "x"})) == []
 
 
+def test_player_search_leaves_out_the_player_asking(player_api, make_user):
+    make_user("players-friend")
+    assert names(player_api.get(SEARCH, {"search": "player"})) == ["players-friend"]
+
+
 def test_player_search_shows_a_name_and_its_page_and_nothing_private(player_api, make_user):
     make_user("anna", email="anna@example.org", first_name="Anna", last_name="Kowalska")
     found = player_api.get(SEARCH, {"search": "an"})
