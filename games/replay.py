@@ -1,0 +1,138 @@
+"""A game move by move: its moves in the game's own notation, and the position after any
+of them, replayed from the accepted moves through the engine (the page's move list and
+its `?move=N` permalinks)."""
+
+import json
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext
+
+from games import registry
+from games.engines import IllegalMove, RecordError, engine
+from games.models import Game, Move
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class MoveLine:
+    """One accepted move as the move list shows it."""
+
+    number: int  # its place in the game, 1 for the first move
+    seat: str
+    text: str  # in the game's notation
+    points: int  # what the move won
+    score_after: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Position:
+    """The game after move `number` (0: before the first), as a viewer may see it."""
+
+    number: int
+    total: int  # the moves the game has now
+    view: dict  # the engine's view, without what the viewer's seat may not see
+    score: dict[str, int]
+    to_move: str | None  # the seat to move then; None once the game was over
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What `?move=` asked for: the move to show (None: the game as it stands now) and, when
+    the request was not one of the game's moves, what the page tells the viewer."""
+
+    number: int | None
+    note: str = ""
+
+
+def asked_move(value: str | None, total: int) -> Asked:
+    """The position `?move=value` asks for in a game of `total` moves; a number outside
+    0…total is brought to the nearest end, anything else shows the game as it stands."""
+    if value is None or value == "":
+        return Asked(None)
+    bounds = {"total": total}
+    try:
+        number = int(value.strip())
+    except ValueError:
+        note = gettext("move: give a whole number from 0 to %(total)s.") % bounds
+        return Asked(None, note + " " + gettext("The game is shown as it stands."))
+    if number < 0:
+        note = gettext("move: there is no move before 0; the start is shown.")
+        return Asked(0, note)
+    if number > total:
+        note = gettext("move: the game has %(total)s moves so far; the last is shown.") % bounds
+        return Asked(None, note)
+    return Asked(number)
+
+
+def _accepted(game: Game, up_to: int | None = None):
+    moves = game.moves.filter(status=Move.Status.ACCEPTED)
+    if up_to is not None:
+        moves = moves.filter(seq__lte=up_to)
+    return moves.order_by("seq")
+
+
+def move_text(game_name: str, payload: Any) -> str:
+    """One move of the record in the game's notation; the record's JSON where it has none
+    or the move is not one it writes."""
+    notation = registry.declaration(game_name).notation
+    if notation is not None:
+        try:
+            return str(notation(payload))
+        except (TypeError, ValueError, KeyError, IndexError):
+            log.warning("%s: no notation for the move %r", game_name, payload)
+    return json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+
+
+def move_list(game: Game) -> list[MoveLine]:
+    """Every accepted move of the game, in order."""
+    rows = _accepted(game).values_list("seq", "seat", "payload", "points", "score_after")
+    return [
+        MoveLine(
+            number=seq,
+            seat=seat,
+            text=move_text(game.game, payload),
+            points=points,
+            score_after=score or {},
+        )
+        for seq, seat, payload, points, score in rows
+    ]
+
+
+def visible_view(view: dict, seat: str | None) -> dict:
+    """The engine's view without what belongs to one player alone: a hand that lists its
+    tiles is its own seat's (a hand that only counts its figures is for everyone)."""
+    hands = view.get("hands")
+    if not isinstance(hands, dict):
+        return view
+    shown = {
+        owner: hand for owner, hand in hands.items() if owner == seat or not isinstance(hand, list)
+    }
+    return {**view, "hands": shown}
+
+
+def position_at(game: Game, number: int, seat: str | None) -> Position:
+    """The game after its move `number` (brought into 0…moves), as the player in `seat`
+    (None: anybody else) may see it: the accepted moves replayed from the game's options."""
+    total = game.move_count
+    number = min(max(number, 0), total)
+    rules = engine(game.game)
+    state = rules.new(game.options)
+    for payload, mover in _accepted(game, number).values_list("payload", "seat"):
+        try:
+            state, _step = rules.apply(state, payload, mover, record=True)
+        except (IllegalMove, RecordError):
+            # The record is the engine's own; should it ever refuse a stored move, the
+            # page shows the position before it rather than fail.
+            log.exception("game %s: the stored move %r does not replay", game.pk, payload)
+            break
+    over = rules.result(state).over
+    return Position(
+        number=number,
+        total=total,
+        view=visible_view(rules.view(state), seat),
+        score=rules.score(state),
+        to_move=None if over else rules.to_move(state),
+    )
