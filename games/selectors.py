@@ -295,10 +295,10 @@ def _replay_context(game: Game, number: int | None, seats: list[Seat]) -> dict:
         "moves": lines,
         # (name, the move it goes to or None, its sign, its words)
         "steps": [
-            ("first", step(0), "⏮", gettext("First")),
-            ("back", step(at - 1), "◀", gettext("Back")),
-            ("forward", step(at + 1), "▶", gettext("Forward")),
-            ("last", step(total), "⏭", gettext("Last")),
+            ("first", step(0), "«", gettext("First")),
+            ("back", step(at - 1), "‹", gettext("Back")),
+            ("forward", step(at + 1), "›", gettext("Forward")),
+            ("last", step(total), "»", gettext("Last")),
         ],
     }
 
