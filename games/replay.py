@@ -7,6 +7,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
 from django.utils.translation import gettext
 
 from games import registry
@@ -113,21 +114,56 @@ def visible_view(view: dict, seat: str | None) -> dict:
     return {**view, "hands": shown}
 
 
-def position_at(game: Game, number: int, seat: str | None) -> Position:
-    """The game after its move `number` (brought into 0…moves), as the player in `seat`
-    (None: anybody else) may see it: the accepted moves replayed from the game's options."""
-    total = game.move_count
-    number = min(max(number, 0), total)
-    rules = engine(game.game)
-    state = rules.new(game.options)
-    for payload, mover in _accepted(game, number).values_list("payload", "seat"):
+# Replayed states are kept (as the engine's snapshots) after the move shown and after
+# every CHECKPOINT-th move, so a step through a long game replays a few moves, not all.
+CHECKPOINT = 10
+KEPT_S = 6 * 3600
+
+
+def _key(game: Game, number: int, move_id: int) -> str:
+    # A move's id names the whole game up to it: a move taken back and played again is a
+    # new row, and so is every move after it.
+    return f"replay:{game.pk}:{number}:{move_id}"
+
+
+def _state_at(game: Game, rules, number: int):
+    """The engine's state after move `number`, from the nearest kept state before it."""
+    moves = list(_accepted(game, number).values_list("id", "payload", "seat"))
+    candidates = {
+        _key(game, n, moves[n - 1][0]): n
+        for n in range(len(moves), 0, -1)
+        if n == len(moves) or n % CHECKPOINT == 0 or n > len(moves) - CHECKPOINT
+    }
+    kept = cache.get_many(list(candidates))
+    start, state = 0, None
+    if kept:
+        key = max(kept, key=lambda k: candidates[k])
+        start, state = candidates[key], rules.load(kept[key])
+    if state is None:
+        state = rules.new(game.options)
+    fresh = {}
+    for n, (move_id, payload, mover) in enumerate(moves[start:], start=start + 1):
         try:
             state, _step = rules.apply(state, payload, mover, record=True)
         except (IllegalMove, RecordError):
             # The record is the engine's own; should it ever refuse a stored move, the
             # page shows the position before it rather than fail.
             log.exception("game %s: the stored move %r does not replay", game.pk, payload)
-            break
+            return state
+        if n % CHECKPOINT == 0 or n == len(moves):
+            fresh[_key(game, n, move_id)] = rules.dump(state)
+    if fresh:
+        cache.set_many(fresh, KEPT_S)
+    return state
+
+
+def position_at(game: Game, number: int, seat: str | None) -> Position:
+    """The game after its move `number` (brought into 0…moves), as the player in `seat`
+    (None: anybody else) may see it: the accepted moves replayed from the game's options."""
+    total = game.move_count
+    number = min(max(number, 0), total)
+    rules = engine(game.game)
+    state = _state_at(game, rules, number)
     over = rules.result(state).over
     return Position(
         number=number,

@@ -277,6 +277,8 @@ def _replay_context(game: Game, number: int | None, seats: list[Seat]) -> dict:
             "seat": line.seat,
             "title": seat_title(line.seat, game.game),
             "text": line.text,
+            # A move of several parts wraps between them, not inside one.
+            "parts": line.text.split(", "),
             "points": line.points,
             "score": [line.score_after.get(seat, 0) for seat in order],
             "shown": line.number == at,

@@ -47,6 +47,7 @@ def test_the_move_list_writes_every_move_in_the_games_notation_with_its_points(n
     game = finished_game(make_user("lena"), name)
     notation = registry.declaration(name).notation
     html = Client().get(f"/games/{game.pk}/").content.decode()
+    html = re.sub(r'<span class="part">([^<]*)</span>', r"\1", html)  # a move's parts
     moves = list(game.moves.filter(status=Move.Status.ACCEPTED).order_by("seq"))
     lines = replay.move_list(game)
     assert [line.number for line in lines] == list(range(1, game.move_count + 1))
@@ -169,3 +170,31 @@ def test_a_step_back_in_a_game_under_way_stays_there_as_new_moves_come(make_user
     assert 'href="?move=4"' in fragment  # the new moves are in the list
     assert 'data-point="7-7"' not in fragment  # the board stays at move 1
     assert 'data-point="7-7"' in client.get(f"/games/{game_id}/live/").content.decode()
+
+
+@pytest.mark.parametrize("name", ["kropki", "quadrotone"])
+def test_every_position_is_the_engines_whether_replayed_afresh_or_from_a_kept_state(
+    name, make_user
+):
+    game = finished_game(make_user("lena"), name, own_moves=12)
+    fresh = [replayed_view(game, n) for n in range(game.move_count + 1)]
+    for number in [game.move_count, *range(game.move_count, -1, -1), *range(game.move_count)]:
+        shown = replay.position_at(game, number, None)
+        assert shown.view == replay.visible_view(fresh[number], None), number
+        assert shown.number == number and shown.total == game.move_count
+
+
+def test_a_move_taken_back_and_played_again_is_replayed_as_played_now(make_user):
+    lena = make_user("lena")
+    game = services.create_game(
+        creator=lena, game="dots_and_boxes", options={"columns": 2, "rows": 2}, format=None,
+        opponent="cpu", seat="first",
+    )  # fmt: skip
+    services.submit_move(game_id=game.pk, user=lena, seq=1, payload=["h", 0, 0])
+    game.refresh_from_db()
+    before = replay.position_at(game, 1, None).view
+    services.undo(game.pk, lena)
+    services.submit_move(game_id=game.pk, user=lena, seq=1, payload=["v", 2, 1])
+    game.refresh_from_db()
+    after = replay.position_at(game, 1, None).view
+    assert after != before and after == replayed_view(game, 1)
