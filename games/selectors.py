@@ -169,8 +169,8 @@ def game_page(game: Game, viewer: User | None, move: int | None = None) -> dict:
     )
     active = game.status == Game.Status.ACTIVE
     # A move before the last shows the game as it stood then; the last is the game now.
-    shown = replay.position_at(game, move, mine) if move is not None else None
-    replaying = shown is not None and shown.number < game.move_count
+    replaying = move is not None and move < game.move_count
+    shown = replay.position_at(game, move, mine) if replaying else None
     position = shown.view if replaying else detail["position"]
     score = shown.score if replaying else detail["score"]
     players = [

@@ -102,9 +102,11 @@ def test_a_finished_game_steps_by_keys_and_buttons_through_the_engines_positions
     expect(page.locator("#board-help")).to_have_text("")
     screenshot(page, f"replay-{name}")
 
-    # The address is the permalink: it opens on the same position.
+    # The address is the permalink: it opens on the same position, on a phone too.
+    page.set_viewport_size({"width": 390, "height": 844})
     page.goto(page.url)
     expect_position(page, game, 3)
+    screenshot(page, f"replay-{name}-phone")
 
 
 def test_the_permalink_is_drawn_by_the_server_without_javascript(site, open_page, make_user):
