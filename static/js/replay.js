@@ -101,6 +101,7 @@
     else if (event.key === "Home") to = 0;
     else if (event.key === "End") to = total();
     else return;
+    if (!total()) return; // a game without moves has nothing to step through
     event.preventDefault();
     if (to < 0 || to > total() || to === at) return;
     show(to);

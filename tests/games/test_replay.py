@@ -198,3 +198,9 @@ def test_a_move_taken_back_and_played_again_is_replayed_as_played_now(make_user)
     game.refresh_from_db()
     after = replay.position_at(game, 1, None).view
     assert after != before and after == replayed_view(game, 1)
+
+
+def test_a_game_without_a_notation_of_its_own_lists_its_moves_as_the_record_writes_them():
+    # The test settings' game of noughts and crosses has no notation.py.
+    assert registry.declaration("noughts_and_crosses").notation is None
+    assert replay.move_text("noughts_and_crosses", [2, 3]) == "[2,3]"
