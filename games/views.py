@@ -67,9 +67,8 @@ def game_live(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game(request, game_id)
     if request.GET.get("version") == str(game.version):
         return HttpResponse(status=204)
-    asked = _asked_move(request, game)
-    context = selectors.game_page(game, request.user, asked.number)
-    context["move_note"] = asked.note
+    # A wrong move number gets the nearest position here; the page itself says why.
+    context = selectors.game_page(game, request.user, _asked_move(request, game).number)
     return render(request, "games/game_live.html", context)
 
 
