@@ -82,8 +82,12 @@ class GameDeclaration:
     summary: Text  # what the rules index says about the game
     player_counts: tuple[int, ...]  # how many players a game may have
     # What the package's own modules give when not named here: board_svg and POINT_WORDS
-    # of drawing.py, figures of examples.py, and the package's folder for rules.md.
+    # of drawing.py, figures of examples.py, move_text of notation.py, and the package's
+    # folder for rules.md.
     drawing: Callable[..., str] | None = None  # board_svg(position, *, label, playable)
+    # A move of the record as the game's players write it (the move list); without one
+    # the list shows the record's own JSON.
+    notation: Callable[[Any], Text] | None = None
     rules_dir: Path | None = None  # holds rules.md, the binding rules, and rules.<language>.md
     options: tuple[OptionField, ...] = ()
     # The creator's seat choice on the new-game form, (seat, label); () when the rules
@@ -185,6 +189,8 @@ def _completed(game: GameDeclaration, package: str) -> GameDeclaration:
         found["point_words"] = getattr(drawing, "POINT_WORDS", {})
     if game.examples is None and (examples := _module(f"{package}.examples")) is not None:
         found["examples"] = examples.figures
+    if game.notation is None and (notation := _module(f"{package}.notation")) is not None:
+        found["notation"] = notation.move_text
     if game.rules_dir is None:
         found["rules_dir"] = _package_folder(package)
     return replace(game, **found)

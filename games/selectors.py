@@ -154,9 +154,10 @@ def games_of(
     return games
 
 
-def game_page(game: Game, viewer: User | None) -> dict:
-    """What the game page shows: the board, each seat's player, score and clock, the result."""
-    from games import registry, services
+def game_page(game: Game, viewer: User | None, move: int | None = None) -> dict:
+    """What the game page shows: the board, each seat's player, score and clock, the result,
+    the move list; with `move`, the board and scores after that move (the replay)."""
+    from games import registry, replay, services
     from games.boards import board_svg
     from games.titles import game_title, result_reason, seat_title
 
@@ -167,13 +168,18 @@ def game_page(game: Game, viewer: User | None) -> dict:
         None,
     )
     active = game.status == Game.Status.ACTIVE
+    # A move before the last shows the game as it stood then; the last is the game now.
+    replaying = move is not None and move < game.move_count
+    shown = replay.position_at(game, move, mine) if replaying else None
+    position = shown.view if replaying else detail["position"]
+    score = shown.score if replaying else detail["score"]
     players = [
         {
             "seat": seat.seat,
             "title": seat_title(seat.seat, game.game),
             "username": seat.user.shown_name if seat.user_id else None,
             "page": seat.user.profile_url if seat.user_id else None,
-            "score": detail["score"].get(seat.seat, 0),
+            "score": score.get(seat.seat, 0),
             "clock": detail["clocks"].get(seat.seat),
             "to_move": active and game.to_move == seat.seat,
             "clock_running": active and game.to_move == seat.seat and bool(detail["clocks"]),
@@ -183,7 +189,6 @@ def game_page(game: Game, viewer: User | None) -> dict:
         for seat in seats
     ]
     to_move = next((p for p in players if p["to_move"]), None)
-    position = detail["position"]
     across = position.get("width") or position.get("columns")
     down = position.get("height") or position.get("rows")
     if across and down:
@@ -194,13 +199,18 @@ def game_page(game: Game, viewer: User | None) -> dict:
         }
     else:
         label = gettext("%(game)s board") % {"game": game_title(game.game)}
-    if to_move:
+    if replaying:
+        label += "; " + gettext("after move %(number)s of %(total)s") % {
+            "number": shown.number,
+            "total": game.move_count,
+        }
+    elif to_move:
         label += "; " + gettext("%(colour)s to move") % {"colour": to_move["title"]}
     rules = engine(game.game)
     declared = registry.declaration(game.game)
     away = any(seat.away for seat in seats if seat.seat == mine)
-    hands = detail["position"].get("hands") or {}
-    out = detail["position"].get("out") or []
+    hands = position.get("hands") or {}
+    out = position.get("out") or []
     stood_in = detail["result"].get("stand_in_moves") or {}
     for player, seat in zip(players, seats, strict=True):
         player["away"] = seat.away
@@ -217,8 +227,9 @@ def game_page(game: Game, viewer: User | None) -> dict:
         "can_move": active and mine is not None and game.to_move == mine,
         "next_seq": game.move_count + 1,
         "board": board_svg(
-            game.game, detail["position"], label=label, playable=active and mine is not None
+            game.game, position, label=label, playable=active and mine is not None and not replaying
         ),
+        "replay": _replay_context(game, shown.number if replaying else None, seats),
         "finished": game.status == Game.Status.FINISHED,
         "winner": next((p for p in players if p["winner"]), None),
         "reason": result_reason(game.result_reason, game.game) if game.result_reason else "",
@@ -238,13 +249,59 @@ def game_page(game: Game, viewer: User | None) -> dict:
         "undo_request_mine": bool(game.undo_request) and game.undo_request == mine,
         "stand_in": services.may_set_away(game, mine, not away),  # to leave, or come back
         "away": away,
-        "panel": declared.panel.build(detail["position"], mine) if declared.panel else None,
+        # A past position is only looked at: its panel shows no one's hand.
+        "panel": declared.panel.build(position, None if replaying else mine)
+        if declared.panel
+        else None,
         "panel_template": declared.panel.template if declared.panel else "",
         "board_help": declared.board_help,
         "script": declared.script,
         "stylesheet": declared.stylesheet,
         "draw_offers": services.may_offer_draw(game, mine),
         "can_rematch": services.may_rematch(game, mine),
+    }
+
+
+def _replay_context(game: Game, number: int | None, seats: list[Seat]) -> dict:
+    """The move list and the steps through it; `number`: the move shown (None: the game
+    as it stands, its last move)."""
+    from games import replay
+    from games.titles import seat_title
+
+    total = game.move_count
+    at = total if number is None else number
+    order = [seat.seat for seat in seats]
+    lines = [
+        {
+            "number": line.number,
+            "seat": line.seat,
+            "title": seat_title(line.seat, game.game),
+            "text": line.text,
+            # A move of several parts wraps between them, not inside one.
+            "parts": line.text.split(", "),
+            "points": line.points,
+            "score": [line.score_after.get(seat, 0) for seat in order],
+            "shown": line.number == at,
+        }
+        for line in replay.move_list(game)
+    ]
+
+    def step(to: int) -> int | None:
+        """The move a step goes to, None where it goes nowhere."""
+        return to if 0 <= to <= total and to != at else None
+
+    return {
+        "replaying": number is not None,
+        "number": at,
+        "total": total,
+        "moves": lines,
+        # (name, the move it goes to or None, its sign, its words)
+        "steps": [
+            ("first", step(0), "«", gettext("First")),
+            ("back", step(at - 1), "‹", gettext("Back")),
+            ("forward", step(at + 1), "›", gettext("Forward")),
+            ("last", step(total), "»", gettext("Last")),
+        ],
     }
 
 

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from accounts import guests
 from config import throttling
 from config.errors import DomainError
-from games import registry, rulebook, selectors, services, streams
+from games import registry, replay, rulebook, selectors, services, streams
 from games.boards import point_words
 from games.forms import new_game_form
 from games.models import CPU_PLAYER, Game
@@ -39,10 +39,18 @@ def _seen_game(request: HttpRequest, game_id: int) -> Game:
     return game
 
 
+def _asked_move(request: HttpRequest, game: Game) -> replay.Asked:
+    """The position `?move=N` asks to see (the permalink of a move)."""
+    return replay.asked_move(request.GET.get("move"), game.move_count)
+
+
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Anyone who may see the game watches it here; its players play it here."""
+    """Anyone who may see the game watches it here; its players play it here; `?move=N`
+    shows the position after move N."""
     game = _game(request, game_id)
-    context = selectors.game_page(game, request.user)
+    asked = _asked_move(request, game)
+    context = selectors.game_page(game, request.user, asked.number)
+    context["move_note"] = asked.note
     context["watching"] = watching.words(streams.watching(game.pk))
     context["events_url"] = addresses.stream_url(reverse("api-game-events", args=[game.pk]))
     context["events_cross_origin"] = addresses.cross_origin()
@@ -59,7 +67,9 @@ def game_live(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game(request, game_id)
     if request.GET.get("version") == str(game.version):
         return HttpResponse(status=204)
-    return render(request, "games/game_live.html", selectors.game_page(game, request.user))
+    # A wrong move number gets the nearest position here; the page itself says why.
+    context = selectors.game_page(game, request.user, _asked_move(request, game).number)
+    return render(request, "games/game_live.html", context)
 
 
 def game_new(request: HttpRequest) -> HttpResponse:

@@ -15,6 +15,7 @@
   var clockBase = performance.now();
   var refreshing = false;
   var refreshAgain = false;
+  var forceAgain = false;
   var source = null;
   var message = { text: "", until: 0 };
 
@@ -36,14 +37,18 @@
 
   // -- live updates -------------------------------------------------------------------
 
-  function refresh() {
+  // `force`: fetch even when the version shown is the latest (the replay shows another move).
+  function refresh(force) {
     if (refreshing) {
       refreshAgain = true;
+      forceAgain = forceAgain || force === true;
       return;
     }
     refreshing = true;
     var current = state();
-    var url = page.dataset.liveUrl + "?version=" + (current ? current.dataset.version : "");
+    var version = current && force !== true ? current.dataset.version : "";
+    var url = page.dataset.liveUrl + "?version=" + version;
+    if (window.GameReplay) url += window.GameReplay.query();
     fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } })
       .then(function (response) {
         if (response.status === 204) return null;
@@ -59,8 +64,10 @@
       .then(function () {
         refreshing = false;
         if (refreshAgain) {
+          var again = forceAgain;
           refreshAgain = false;
-          refresh();
+          forceAgain = false;
+          refresh(again);
         }
       });
   }
@@ -77,6 +84,7 @@
     }
     var composing = composer();
     if (composing && composing.refreshed) composing.refreshed();
+    if (window.GameReplay) window.GameReplay.swapped();
     var current = state();
     if (current && current.dataset.status !== "active" && source) {
       source.close();
@@ -336,6 +344,7 @@
     seat: seat,
     live: live,
     board: board,
+    refresh: refresh,
     pointAt: function (event) {
       return pointAt(event);
     },
