@@ -6,7 +6,7 @@ from datetime import datetime
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count, Exists, F, OuterRef, Prefetch, QuerySet
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from accounts.models import User
 from games import clocks, visibility
@@ -297,10 +297,10 @@ def _replay_context(game: Game, number: int | None, seats: list[Seat]) -> dict:
         "moves": lines,
         # (name, the move it goes to or None, its sign, its words)
         "steps": [
-            ("first", step(0), "«", gettext("First")),
-            ("back", step(at - 1), "‹", gettext("Back")),
-            ("forward", step(at + 1), "›", gettext("Forward")),
-            ("last", step(total), "»", gettext("Last")),
+            ("first", step(0), "«", pgettext("replay", "First")),
+            ("back", step(at - 1), "‹", pgettext("replay", "Back")),
+            ("forward", step(at + 1), "›", pgettext("replay", "Forward")),
+            ("last", step(total), "»", pgettext("replay", "Last")),
         ],
     }
 
