@@ -67,9 +67,9 @@ class TimeControlField(serializers.DictField):
             {"type": "array", "items": {}},
             {"type": "object", "additionalProperties": {}},
         ],
-        "description": "The move as the game's rules record it: each game's rules page "
-        "(/rules/<game>/, the game record section) gives its moves' shape, e.g. [x, y] "
-        "for a point of a grid. "
+        "description": "The move as the game's record writes it: docs/api.md (each "
+        "game's part of Playing) gives every game's shapes, e.g. [x, y] for a point of "
+        "a grid; a downloaded record (GET /api/games/{id}/record/) shows a real game's. "
         f"At most {services.MAX_MOVE_CHARS} characters of JSON.",
     }
 )
