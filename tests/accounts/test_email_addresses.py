@@ -71,7 +71,7 @@ def test_sign_up_with_an_address_records_it_unconfirmed_and_e_mails_its_link(cli
 
 def test_a_newcomer_plays_at_once_without_confirming_the_address(client):
     response = sign_up(client)
-    assert response["Location"] == "/account/"
+    assert response["Location"] == "/games/new/"  # sign-up lands on the new-game page
     assert logged_in(client)
     assert client.get("/games/new/").status_code == 200
     html = client.get("/account/").content.decode()
@@ -121,7 +121,7 @@ def test_a_broken_link_says_so_and_confirms_nothing(client, make_user):
 def test_an_address_another_account_confirmed_can_be_given_but_not_confirmed(client, make_user):
     make_user("owner", email="shared@example.org")
     response = sign_up(client, email="shared@example.org")
-    assert response["Location"] == "/account/"  # nothing tells the newcomer whose it is
+    assert response["Location"] == "/games/new/"  # nothing tells the newcomer whose it is
     anna = User.objects.get(username="anna")
     assert addresses(anna) == [("shared@example.org", False, True)]
     page = client.get(path_of(link_in(mail.outbox[0])))
