@@ -42,7 +42,7 @@ def test_practice_game_against_the_cpu_is_played_by_clicking_and_with_the_keyboa
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Resign").click()
     expect(page.locator(".game-over")).to_contain_text("resignation")
-    expect(page.locator(".game-over")).to_contain_text("The CPU")
+    expect(page.locator(".game-over")).to_contain_text("CPU wins")
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner == "red"
     screenshot(page, "practice-game-over")

@@ -32,7 +32,8 @@ def site(live_server, transactional_db, embedded) -> str:
 def expected_drawing(game: Game, number: int, playable: bool) -> list:
     """The board board_svg draws from the engine's replay of the record to move `number`."""
     drawn = board_svg(game.game, replayed_view(game, number), playable=playable)
-    root = ElementTree.fromstring(drawn)
+    # A drawer may put controls or a note beside its <svg> (Kropki's "show links").
+    root = ElementTree.fromstring(drawn[drawn.index("<svg") : drawn.rindex("</svg>") + 6])
     return [
         [element.tag.split("}")[-1], sorted([name, value] for name, value in element.items())]
         for element in root.iter()
