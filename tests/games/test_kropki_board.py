@@ -116,10 +116,13 @@ def test_show_links_draws_the_links_between_linked_dots():
     assert blue_links.count("M") == 2  # 2-2 to 3-3 and 3-3 to 4-3
     assert re.search(r'<path class="red" d=""', group)  # a lone dot links to nothing
     # The box before the board shows them: its checked state overrides display="none".
-    box_id = re.search(r'class="show-links" id="([^"]+)"', svg).group(1)
-    assert f'<label class="board-option" for="{box_id}">Show links</label>' in svg
     assert re.search(
-        r"\.show-links:checked ~ \.board-kropki \.links \{ display: inline; \}", BOARD_CSS
+        r'<label class="board-option"><input [^>]*class="show-links"[^>]*> Show links</label>', svg
+    )
+    assert re.search(
+        r":has\(> \.board-option \.show-links:checked\) > \.board-kropki \.links "
+        r"\{ display: inline; \}",
+        BOARD_CSS,
     )
 
 

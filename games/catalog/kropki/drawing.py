@@ -218,10 +218,10 @@ def board_svg(
     parts = []
     if controls:
         show_links = gettext("Show links")
-        parts += [
-            f'<input type="checkbox" class="show-links" id="{SHOW_LINKS_ID}">',
-            f'<label class="board-option" for="{SHOW_LINKS_ID}">{escape(show_links)}</label>',
-        ]
+        parts.append(
+            f'<label class="board-option"><input type="checkbox" class="show-links" '
+            f'id="{SHOW_LINKS_ID}"> {escape(show_links)}</label>'
+        )
     parts += [
         f'<svg class="board board-kropki{" playable" if playable else ""}" '
         f'viewBox="0 0 {view_width} {view_height}" {role} '
