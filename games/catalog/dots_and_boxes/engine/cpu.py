@@ -38,7 +38,7 @@ EXACT_LINES = 21
 STRONG_EXACT_LINES = 22  # the strong level's solver: 0.4 s at 22 on the benchmark machine
 STRONG_EFFORT = 10  # the strong level's search budgets, as a multiple of the normal ones
 SAFE_SEARCH_LINES = 12  # search the fight for the last safe lines from this many on
-STRONG_SAFE_SEARCH_LINES = 16
+STRONG_SAFE_SEARCH_LINES = 14
 
 
 @dataclass(frozen=True)

@@ -24,8 +24,9 @@ The random choices are seeded with the position, and at most MAX_EVALUATIONS
 candidates are tried (the list usually runs out first, in 0.1–0.4 s), so the same
 position gives the same move whenever the time budget (2 s by default) is not
 what stops the search. That is the "normal" level; "easy" tries a short list
-(EASY: the few best-ranked places, grown little) and "strong" a long one (STRONG:
-about three times as many candidates of every kind), within the same budget.
+(EASY: the few best-ranked places, grown little) and "strong" the normal list and
+then a longer one (STRONG: about three times as many candidates of every kind,
+more of them grown), within the same budget.
 """
 
 import random
@@ -128,6 +129,9 @@ class _Search:
         seed = zlib.crc32(f"{board.encode()}/{state.moves_made}/{state.turn}".encode())
         self.chooser = random.Random(seed)
         self.tried: set[str] = set()
+        # Points of the moves tried, read back (not tried again) once `recall` is on.
+        self.known: dict[str, int | None] = {}
+        self.recall = False
         self.evaluations = 0
         self.best: tuple[tuple, Any] | None = None
         self.order = 0
@@ -138,6 +142,8 @@ class _Search:
     def evaluate(self, move: dict) -> int | None:
         """Points of a move, or None when it is refused; remembers the best."""
         key = repr(move)
+        if self.recall and key in self.known:
+            return self.known[key]
         if key in self.tried or self.out_of_time():
             return None
         self.tried.add(key)
@@ -145,7 +151,9 @@ class _Search:
         try:
             _after, step = self.engine.apply(self.state, move)
         except IllegalMove:
+            self.known[key] = None
             return None
+        self.known[key] = step.points
         ((kind, body),) = move.items()
         self.order += 1
         rank = (step.points, kind in ("place", "turn"), -len(body), -self.order)
@@ -473,12 +481,17 @@ def suggest_move(
     seat = state.current()
     if not state.can_move(seat):
         return {"pass": "no_moves"}
-    search = _Search(engine, state, budget, effort)
-    if state.options.reverse:
-        _search_reverse(search)
-    else:
-        _search_places(search)
-        _search_rearranges(search)
+    # A level above normal first tries the normal list, so that it finds every move the
+    # normal level would, then the longer list with what time is left.
+    rounds = [NORMAL, effort] if effort.evaluations > NORMAL.evaluations else [effort]
+    search = _Search(engine, state, budget, rounds[0])
+    for number, round_effort in enumerate(rounds):
+        search.effort, search.recall = round_effort, number > 0
+        if state.options.reverse:
+            _search_reverse(search)
+        else:
+            _search_places(search)
+            _search_rearranges(search)
     if search.best is not None:
         return search.best[1]
     return _any_move(search) or {"pass": "no_moves"}
