@@ -14,14 +14,17 @@ import argparse
 import random
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
 GAMES = 100  # per series
 PROCESSES = 2
+PROGRESS_EVERY = 10  # games between the running tallies of a series run from the command line
 PAIRS = (("normal", "easy"), ("strong", "normal"))
-DEFAULT_BOARD_MOVES = 30  # strong's moves timed on each game's default board
+DEFAULT_BOARD_GAMES = 2  # games on each game's default board, for strong's move time
+DEFAULT_BOARD_MOVES = 40  # strong's moves timed in each of them at most
 
 
 @dataclass(frozen=True)
@@ -111,25 +114,30 @@ def play_game(game: str, upper: str, lower: str, number: int) -> dict:
     return {"winner": side, "seconds": seconds}
 
 
-def strong_on_default(game: str, moves: int = DEFAULT_BOARD_MOVES) -> list[float]:
-    """The strong level's move times in a game on the default board and options, strong
-    against normal, from the start (and past it, for a game that opens with a full board)."""
+def strong_on_default(game: str, games: int = DEFAULT_BOARD_GAMES) -> list[float]:
+    """The strong level's move times in games on the default board and options, strong
+    against normal from a varied opening, for at most DEFAULT_BOARD_MOVES strong moves."""
     from games.engines import engine
 
     rules = engine(game)
-    seed = {"seed": 7} if rules.random_setup else {}
-    state = rules.new({}, **seed)
-    strong_seat = rules.to_move(state)
     times: list[float] = []
-    while len(times) < moves and not rules.result(state).over:
-        level = "strong" if rules.to_move(state) == strong_seat else "normal"
-        started = time.perf_counter()
-        move = rules.suggest(state, level=level)
-        if level == "strong":
-            times.append(time.perf_counter() - started)
-        if move is None:
-            break
-        state, _step = rules.apply(state, move)
+    for number in range(games):
+        chooser = random.Random(1000 + number)
+        seed = {"seed": 1000 + number} if rules.random_setup else {}
+        state = rules.new({}, **seed)
+        for _ in range(SERIES[game].opening):
+            state, _step = rules.apply(state, _opening_move(rules, state, chooser))
+        strong_seat, mine = rules.to_move(state), 0
+        while mine < DEFAULT_BOARD_MOVES and not rules.result(state).over:
+            level = "strong" if rules.to_move(state) == strong_seat else "normal"
+            started = time.perf_counter()
+            move = rules.suggest(state, level=level)
+            if level == "strong":
+                times.append(time.perf_counter() - started)
+                mine += 1
+            if move is None:
+                break
+            state, _step = rules.apply(state, move)
     return times
 
 
@@ -142,21 +150,31 @@ def _times(seconds: list[float]) -> str:
     )
 
 
-def series_lines(game: str, games: int, processes: int) -> list[str]:
+def _tally(outcomes: list[dict]) -> str:
+    won = sum(1 for outcome in outcomes if outcome["winner"] == "upper")
+    lost = sum(1 for outcome in outcomes if outcome["winner"] == "lower")
+    drawn = len(outcomes) - won - lost
+    rate = f"{won / (won + lost):.0%}" if won + lost else "—"
+    return f"{won} won, {drawn} drawn, {lost} lost; {rate} of the decided games"
+
+
+def series_lines(
+    game: str, games: int, processes: int, progress: Callable[[str], None] | None = None
+) -> list[str]:
+    """The series' lines; `progress` (if given) hears the tally every PROGRESS_EVERY games."""
     lines = [f"{game}: {SERIES[game].described}"]
     for upper, lower in PAIRS:
         started = time.perf_counter()
-        args = [(game, upper, lower, number) for number in range(games)]
+        outcomes = []
         with ProcessPoolExecutor(processes) as pool:
-            outcomes = list(pool.map(play_game, *zip(*args, strict=True)))
-        won = sum(1 for outcome in outcomes if outcome["winner"] == "upper")
-        lost = sum(1 for outcome in outcomes if outcome["winner"] == "lower")
-        drawn = games - won - lost
-        decided = won + lost
-        rate = f"{won / decided:.0%}" if decided else "—"
+            futures = [pool.submit(play_game, game, upper, lower, n) for n in range(games)]
+            for future in as_completed(futures):
+                outcomes.append(future.result())
+                if progress and len(outcomes) % PROGRESS_EVERY == 0:
+                    progress(f"    ({upper} against {lower}: {_tally(outcomes)})")
         lines.append(
-            f"  {upper} against {lower}, {games} games: {won} won, {drawn} drawn, {lost} lost; "
-            f"{rate} of the decided games ({time.perf_counter() - started:.0f} s)"
+            f"  {upper} against {lower}, {games} games: {_tally(outcomes)} "
+            f"({time.perf_counter() - started:.0f} s)"
         )
         for level in (upper, lower):
             seconds = [s for outcome in outcomes for s in outcome["seconds"][level]]
@@ -188,6 +206,8 @@ if __name__ == "__main__":
             print(name, default_board_lines(name), flush=True)
     else:
         for name in arguments.games or list(SERIES):
-            for line in series_lines(name, arguments.count, arguments.processes):
+            for line in series_lines(
+                name, arguments.count, arguments.processes, lambda line: print(line, flush=True)
+            ):
                 print(line, flush=True)
             print(default_board_lines(name), flush=True)

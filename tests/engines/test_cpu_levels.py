@@ -60,8 +60,24 @@ def test_the_levels_do_not_all_play_alike(game):
     rules, state = _fresh(game)
     differ = {"easy": False, "strong": False}
     for _ in range(2 * MIDGAME_MOVES):
+        if all(differ.values()):
+            break
         normal = rules.suggest(state, level="normal")
         for level in differ:
             differ[level] = differ[level] or rules.suggest(state, level=level) != normal
         state, _step = rules.apply(state, rules.suggest(state, level="easy"))
     assert differ == {"easy": True, "strong": True}
+
+
+def test_strong_dots_and_boxes_plays_a_best_line_wherever_the_solver_takes_the_position():
+    from games.catalog.dots_and_boxes.engine.cpu import STRONG_EXACT_LINES
+    from games.catalog.dots_and_boxes.engine.solver import line_values
+
+    rules = engine("dots_and_boxes")
+    state = rules.new({})
+    board = state.board
+    while (board.all_lines & ~state.drawn).bit_count() > STRONG_EXACT_LINES:
+        state, _step = rules.apply(state, rules.suggest(state, level="easy"))
+    values = line_values(board, state.drawn)
+    kind, x, y = rules.suggest(state, level="strong")
+    assert values[board.index(kind, x, y)] == max(values.values())
