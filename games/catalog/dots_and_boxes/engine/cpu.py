@@ -22,9 +22,13 @@ Ties are broken by a generator seeded with the position, so the same position
 always gets the same answer. That is the "normal" level. "easy" is the stand-in's
 play (`stand_in_line`); "strong" is exact from STRONG_EXACT_LINES undrawn lines on
 and, before that, the same strategy with searches STRONG_EFFORT times larger, the
-fight for the last safe lines searched from more of them on.
+fight for the last safe lines searched from more of them on; where there are too
+many for the search, each safe line is valued by playing safe lines on at random
+to the end of them and counting the chains and loops there (`played_out_value`),
+instead of drawn at random.
 """
 
+import contextlib
 import random
 from dataclasses import dataclass
 from functools import lru_cache
@@ -49,10 +53,25 @@ class Effort:
     exact_lines: int
     budget: int
     safe_search_lines: int
+    # Beyond the search: each safe line valued by playing safe lines on at random to
+    # the end of them and counting the chains there (False: a safe line at random).
+    play_out: bool = False
 
 
 NORMAL = Effort(EXACT_LINES, 1, SAFE_SEARCH_LINES)
-STRONG = Effort(STRONG_EXACT_LINES, STRONG_EFFORT, STRONG_SAFE_SEARCH_LINES)
+STRONG = Effort(STRONG_EXACT_LINES, STRONG_EFFORT, STRONG_SAFE_SEARCH_LINES, play_out=True)
+
+
+def played_out_value(board: Geometry, drawn: int, chooser: random.Random) -> int:
+    """Estimated net boxes for the player to move: safe lines drawn at random until none
+    is left, then the chains and loops counted for whoever must open one."""
+    sign = 1
+    while True:
+        safe = safe_lines(board, drawn, sides_left(board, drawn))
+        if not safe:
+            return sign * endgame_value(board, drawn)
+        drawn |= 1 << chooser.choice(safe)
+        sign = -sign
 
 
 def suggest_line(board: Geometry, drawn: int, effort: "Effort | None" = None) -> int | None:
@@ -427,12 +446,19 @@ class Strategy:
         left, every order of them is tried (with memory, within a budget), and each
         end valued as chains and loops for the player who must open one.
         """
-        if len(safe) > self.effort.safe_search_lines:
-            return self.chooser.choice(safe)
-        search = _SafeLineSearch(self.board, self.effort.budget)
-        try:
-            values = {line: -search.value(self.drawn | 1 << line) for line in safe}
-        except _OverBudget:
+        values = None
+        if len(safe) <= self.effort.safe_search_lines:
+            search = _SafeLineSearch(self.board, self.effort.budget)
+            with contextlib.suppress(_OverBudget):
+                values = {line: -search.value(self.drawn | 1 << line) for line in safe}
+        if values is None and self.effort.play_out:
+            # The same random numbers for every line, so that the lines are compared alike.
+            seed = self.chooser.getrandbits(32)
+            values = {
+                line: -played_out_value(self.board, self.drawn | 1 << line, random.Random(seed))
+                for line in safe
+            }
+        if values is None:
             return self.chooser.choice(safe)
         top = max(values.values())
         return self.chooser.choice([line for line in safe if values[line] == top])
