@@ -159,11 +159,15 @@ def _tally(outcomes: list[dict]) -> str:
 
 
 def series_lines(
-    game: str, games: int, processes: int, progress: Callable[[str], None] | None = None
+    game: str,
+    games: int,
+    processes: int,
+    progress: Callable[[str], None] | None = None,
+    pairs: tuple[tuple[str, str], ...] = PAIRS,
 ) -> list[str]:
     """The series' lines; `progress` (if given) hears the tally every PROGRESS_EVERY games."""
     lines = [f"{game}: {SERIES[game].described}"]
-    for upper, lower in PAIRS:
+    for upper, lower in pairs:
         started = time.perf_counter()
         outcomes = []
         with ProcessPoolExecutor(processes) as pool:
@@ -200,14 +204,20 @@ if __name__ == "__main__":
     parser.add_argument("--games", dest="count", type=int, default=GAMES)
     parser.add_argument("--processes", type=int, default=PROCESSES)
     parser.add_argument("--default-board-only", action="store_true")
+    parser.add_argument("--upper", choices=[upper for upper, _lower in PAIRS], help="one series")
     arguments = parser.parse_args()
     if arguments.default_board_only:
         for name in arguments.games or list(SERIES):
             print(name, default_board_lines(name), flush=True)
     else:
         for name in arguments.games or list(SERIES):
+            pairs = tuple(pair for pair in PAIRS if arguments.upper in (None, pair[0]))
             for line in series_lines(
-                name, arguments.count, arguments.processes, lambda line: print(line, flush=True)
+                name,
+                arguments.count,
+                arguments.processes,
+                lambda line: print(line, flush=True),
+                pairs,
             ):
                 print(line, flush=True)
             print(default_board_lines(name), flush=True)
