@@ -12,10 +12,10 @@ order wins, so the choice is deterministic for a given state. That is the
 - "easy" takes the move that scores most at once (one-off points plus the income
   it sets up), blind to figures left open; among equals it picks with a generator
   seeded from the position, so a state still gets one answer;
-- "strong" looks one reply further: the STRONG_WIDTH best moves by the weights
-  above are each answered by the next player's best move by the same weights
-  (from that player's side), and the move whose position after the reply weighs
-  most for the CPU is played.
+- "strong" looks further: the STRONG_WIDTH best moves by the weights above are
+  each answered by the next player's best move by the same weights (from that
+  player's side) and, in a two-player game, that by the CPU's own best again;
+  the move whose line ends weighing most for the CPU is played.
 """
 
 import random
@@ -87,7 +87,7 @@ def evaluate(
     return value + _shape(position, seat)
 
 
-STRONG_WIDTH = 10  # the CPU's own moves that the strong level answers with a reply
+STRONG_WIDTH = 10  # the CPU's own moves that the strong level plays a reply to
 
 
 def _next_seat(state, seat: int) -> int | None:
