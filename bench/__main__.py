@@ -19,6 +19,7 @@ MODULES = [
     "bench.quadrotone_scoring",
     "bench.quadrotone_bot",
     "bench.quadramids_cpu",
+    "bench.cpu_ladder",
     "bench.ratings",
     "bench.accounts_api",
     "bench.championships",

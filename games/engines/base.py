@@ -27,6 +27,14 @@ class IllegalMove(Exception):
 CPU_LEVELS = ("easy", "normal", "strong")
 DEFAULT_CPU_LEVEL = "normal"
 
+
+def check_cpu_level(level: str) -> str:
+    """`level` itself when it is one of CPU_LEVELS; otherwise ValueError naming it."""
+    if level not in CPU_LEVELS:
+        raise ValueError(f"unknown CPU level {level!r}; the levels are {', '.join(CPU_LEVELS)}")
+    return level
+
+
 # The refusal code of a move that only the server writes (a pass on time, a resignation,
 # an agreed draw), sent by a player.
 NOT_A_PLAYER_MOVE = "not_a_player_move"
@@ -163,7 +171,13 @@ class Engine(Protocol):
 
     def suggest(self, state: Any, level: str = DEFAULT_CPU_LEVEL) -> Any:
         """The CPU player's move at `level` (one of CPU_LEVELS) for the side to move (None
-        when it has none)."""
+        when it has none).
+
+        "easy" is clearly weaker than "normal" but still plays sensible moves; "normal"
+        answers in well under a second; "strong" searches and answers within 2 s a move on
+        the game's default board and options. Every level is deterministic: the same
+        state gets the same move. A level not in CPU_LEVELS raises ValueError naming it
+        (`check_cpu_level`), before anything is worked out."""
         ...
 
     def read_record(self, text: str, filename: str = "") -> Record: ...

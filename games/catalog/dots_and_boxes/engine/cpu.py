@@ -19,9 +19,16 @@ keeps its table, so the moves after the first are look-ups). Before that:
   middle line (the hard-hearted handout), which leaves nothing to double-deal.
 
 Ties are broken by a generator seeded with the position, so the same position
-always gets the same answer.
+always gets the same answer. That is the "normal" level. "easy" is the stand-in's
+play (`stand_in_line`); "strong" is exact from STRONG_EXACT_LINES undrawn lines on
+and, before that, the same strategy with searches STRONG_EFFORT times larger, the
+fight for the last safe lines searched from more of them on; where there are too
+many for the search, each safe line is valued by playing safe lines on at random
+to the end of them and counting the chains and loops there (`played_out_value`),
+instead of drawn at random.
 """
 
+import contextlib
 import random
 from dataclasses import dataclass
 from functools import lru_cache
@@ -32,19 +39,53 @@ from games.catalog.dots_and_boxes.engine.solver import best_lines, line_values
 # The solver answers 21 undrawn lines in about 0.2 s on the 2-core benchmark machine
 # (22: 0.4 s, 23: 0.9 s); see docs/benchmarks.md.
 EXACT_LINES = 21
+STRONG_EXACT_LINES = 22  # the strong level's solver: 0.4 s at 22 on the benchmark machine
+STRONG_EFFORT = 10  # the strong level's search budgets, as a multiple of the normal ones
+SAFE_SEARCH_LINES = 12  # search the fight for the last safe lines from this many on
+STRONG_SAFE_SEARCH_LINES = 14
 
 
-def suggest_line(board: Geometry, drawn: int) -> int | None:
+@dataclass(frozen=True)
+class Effort:
+    """How hard a level looks: exact from `exact_lines` undrawn lines on; the searches'
+    budgets times `budget`; the safe-line fight searched from `safe_search_lines` on."""
+
+    exact_lines: int
+    budget: int
+    safe_search_lines: int
+    # Beyond the search: each safe line valued by playing safe lines on at random to
+    # the end of them and counting the chains there (False: a safe line at random).
+    play_out: bool = False
+
+
+NORMAL = Effort(EXACT_LINES, 1, SAFE_SEARCH_LINES)
+STRONG = Effort(STRONG_EXACT_LINES, STRONG_EFFORT, STRONG_SAFE_SEARCH_LINES, play_out=True)
+
+
+def played_out_value(board: Geometry, drawn: int, chooser: random.Random) -> int:
+    """Estimated net boxes for the player to move: safe lines drawn at random until none
+    is left, then the chains and loops counted for whoever must open one."""
+    sign = 1
+    while True:
+        safe = safe_lines(board, drawn, sides_left(board, drawn))
+        if not safe:
+            return sign * endgame_value(board, drawn)
+        drawn |= 1 << chooser.choice(safe)
+        sign = -sign
+
+
+def suggest_line(board: Geometry, drawn: int, effort: "Effort | None" = None) -> int | None:
     """The line the CPU draws for the player to move, or None when every line is drawn."""
+    effort = effort or NORMAL
     free = board.all_lines & ~drawn
     if not free:
         return None
     chooser = random.Random(drawn * 31 + board.columns * 10 + board.rows)
-    if free.bit_count() <= EXACT_LINES:
+    if free.bit_count() <= effort.exact_lines:
         best = best_lines(line_values(board, drawn), board, drawn)
         first = _kind(board, drawn, best[0])
         return chooser.choice([line for line in best if _kind(board, drawn, line) == first])
-    return Strategy(board, drawn, chooser).move()
+    return Strategy(board, drawn, chooser, effort).move()
 
 
 def stand_in_line(board: Geometry, drawn: int) -> int | None:
@@ -259,7 +300,6 @@ def endgame_value(board: Geometry, drawn: int) -> int:
     return controlled_value(*components(board, drawn))
 
 
-SAFE_SEARCH_LINES = 12  # search the fight for the last safe lines from this many on
 # The searches' budgets, for a board of 20 boxes; larger boards get less (each
 # step costs more there), so that a move stays well under a second.
 SAFE_SEARCH_NODES = 4000  # positions; beyond that a safe line is picked at random
@@ -278,10 +318,10 @@ class _OverBudget(Exception):
 class _SafeLineSearch:
     """Net boxes for the player to move when both draw safe lines until none is left."""
 
-    def __init__(self, board: Geometry) -> None:
+    def __init__(self, board: Geometry, times: int = 1) -> None:
         self.board = board
         self.known: dict[int, int] = {}
-        self.budget = _budget(board, SAFE_SEARCH_NODES)
+        self.budget = _budget(board, SAFE_SEARCH_NODES) * times
 
     def value(self, drawn: int) -> int:
         known = self.known.get(drawn)
@@ -313,10 +353,10 @@ class _LoonySearch:
     count (`endgame_value`) stands in.
     """
 
-    def __init__(self, board: Geometry) -> None:
+    def __init__(self, board: Geometry, times: int = 1) -> None:
         self.board = board
         self.known: dict[int, int] = {}
-        self.budget = _budget(board, LOONY_SEARCH_GIFTS)
+        self.budget = _budget(board, LOONY_SEARCH_GIFTS) * times
         self.spent = 0
 
     def value(self, drawn: int) -> int:
@@ -382,8 +422,11 @@ def openings(board: Geometry, drawn: int) -> list[int]:
 class Strategy:
     """The CPU's move before the solver takes over; see the module's docstring."""
 
-    def __init__(self, board: Geometry, drawn: int, chooser: random.Random) -> None:
+    def __init__(
+        self, board: Geometry, drawn: int, chooser: random.Random, effort: Effort = NORMAL
+    ) -> None:
         self.board, self.drawn, self.chooser = board, drawn, chooser
+        self.effort = effort
         self.left = sides_left(board, drawn)
 
     def move(self) -> int:
@@ -403,12 +446,19 @@ class Strategy:
         left, every order of them is tried (with memory, within a budget), and each
         end valued as chains and loops for the player who must open one.
         """
-        if len(safe) > SAFE_SEARCH_LINES:
-            return self.chooser.choice(safe)
-        search = _SafeLineSearch(self.board)
-        try:
-            values = {line: -search.value(self.drawn | 1 << line) for line in safe}
-        except _OverBudget:
+        values = None
+        if len(safe) <= self.effort.safe_search_lines:
+            search = _SafeLineSearch(self.board, self.effort.budget)
+            with contextlib.suppress(_OverBudget):
+                values = {line: -search.value(self.drawn | 1 << line) for line in safe}
+        if values is None and self.effort.play_out:
+            # The same random numbers for every line, so that the lines are compared alike.
+            seed = self.chooser.getrandbits(32)
+            values = {
+                line: -played_out_value(self.board, self.drawn | 1 << line, random.Random(seed))
+                for line in safe
+            }
+        if values is None:
             return self.chooser.choice(safe)
         top = max(values.values())
         return self.chooser.choice([line for line in safe if values[line] == top])
@@ -420,7 +470,9 @@ class Strategy:
         take = handed[0].lines[0]
         if after == board.all_lines or safe_lines(board, after, sides_left(board, after)):
             return take
-        rest = _LoonySearch(board).value(after)  # for us, opening the next chain after all
+        rest = _LoonySearch(board, self.effort.budget).value(
+            after
+        )  # for us, opening the next chain after all
         declinable = sorted(
             (run for run in handed if run.declinable), key=lambda run: (run.loop, len(run.boxes))
         )
@@ -440,7 +492,7 @@ class Strategy:
     def sacrifice(self) -> int:
         """The line whose gift costs least, the opponent answering as `take` would."""
         board, drawn = self.board, self.drawn
-        search = _LoonySearch(board)
+        search = _LoonySearch(board, self.effort.budget)
         free = board.all_lines & ~drawn
         # Every line on a small board; on a large one, one gift per chain or loop.
         gifts = bits(free) if free.bit_count() <= EVERY_GIFT_LINES else openings(board, drawn)

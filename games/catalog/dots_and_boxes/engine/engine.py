@@ -6,7 +6,7 @@ from typing import Any
 
 from games.catalog.dots_and_boxes.engine import records
 from games.catalog.dots_and_boxes.engine.board import Geometry, geometry
-from games.catalog.dots_and_boxes.engine.cpu import stand_in_line, suggest_line
+from games.catalog.dots_and_boxes.engine.cpu import STRONG, stand_in_line, suggest_line
 from games.catalog.dots_and_boxes.engine.options import DotsAndBoxesOptions, parse_options
 from games.engines.base import (
     DEFAULT_CPU_LEVEL,
@@ -16,6 +16,7 @@ from games.engines.base import (
     Result,
     StandardEngine,
     Step,
+    check_cpu_level,
     replay_moves,
 )
 
@@ -171,8 +172,15 @@ class DotsAndBoxesEngine(StandardEngine):
         return [board.move(line) for line in range(board.lines) if free >> line & 1]
 
     def suggest(self, state: DotsAndBoxesState, level: str = DEFAULT_CPU_LEVEL) -> list | None:
-        """The CPU player's move for the side to move; None when the game is over."""
-        line = suggest_line(state.board, state.drawn)
+        """The CPU player's move for the side to move; None when the game is over.
+
+        "easy" plays as the stand-in does (D11); "strong" is exact from more lines on and
+        searches longer before that (cpu.py)."""
+        check_cpu_level(level)
+        if level == "easy":
+            return self.stand_in_move(state)
+        effort = STRONG if level == "strong" else None
+        line = suggest_line(state.board, state.drawn, effort)
         return None if line is None else state.board.move(line)
 
     def stand_in_move(self, state: DotsAndBoxesState) -> list | None:

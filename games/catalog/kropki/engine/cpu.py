@@ -106,6 +106,56 @@ def _second_look(position: Position, player: int, point: int, threatened: list[i
     return value
 
 
+def ranked_points(
+    position: Position, player: int, last: int | None, moves: int, *, second_look: bool = True
+) -> list[tuple[float, int]]:
+    """(value, point) of the points the CPU weighs for `player`, best first (the earlier
+    first-look point first among equals); empty when no point is near a dot.
+
+    With the second look, only the first look's SECOND_LOOK best points are listed.
+    """
+    candidates = _candidates(position)
+    if not candidates:
+        return []
+    weighed, threatened = _first_look(position, player, candidates, last, moves)
+    if not second_look:
+        return weighed
+    looked = [
+        (value + _second_look(position, player, point, threatened), point)
+        for value, point in weighed[:SECOND_LOOK]
+    ]
+    looked.sort(key=lambda entry: -entry[0])
+    return looked
+
+
+def opening_point(position: Position) -> int | None:
+    """The free point nearest the centre, for a board with no dot near which to play."""
+    geometry = position.board
+    free = [i for i in geometry.points if position.is_free(i)]
+    if not free:
+        return None
+    centre = geometry.index((geometry.width + 1) // 2, (geometry.height + 1) // 2)
+    cx, cy = geometry.xy(centre)
+    return min(free, key=lambda i: abs(geometry.xy(i)[0] - cx) + abs(geometry.xy(i)[1] - cy))
+
+
+EASY_SLIPS = 3  # the easy CPU plays a lesser quiet point once in this many moves
+EASY_CHOICES = 3  # ... one of the first look's best this many
+URGENT = 9.0  # a first-look value this high wins or saves dots: the easy CPU sees it
+
+
+def easy_point(position: Position, player: int, last: int | None, moves: int) -> int | None:
+    """The easy CPU: the first look alone, and now and then a lesser point when nothing
+    is at stake (chosen by a generator seeded from the position)."""
+    ranked = ranked_points(position, player, last, moves, second_look=False)
+    if not ranked:
+        return opening_point(position)
+    chooser = random.Random(moves * 104729 + position.score[player] * 31 + len(ranked))
+    if ranked[0][0] < URGENT and chooser.randrange(EASY_SLIPS) == 0:
+        return chooser.choice(ranked[:EASY_CHOICES])[1]
+    return ranked[0][1]
+
+
 def suggest_point(
     position: Position, player: int, last: int | None, moves: int, *, second_look: bool = True
 ) -> int | None:
@@ -113,21 +163,7 @@ def suggest_point(
 
     `second_look=False` plays on the first look alone (the benchmark's baseline).
     """
-    geometry = position.board
-    candidates = _candidates(position)
-    if not candidates:
-        free = [i for i in geometry.points if position.is_free(i)]
-        if not free:
-            return None
-        centre = geometry.index((geometry.width + 1) // 2, (geometry.height + 1) // 2)
-        cx, cy = geometry.xy(centre)
-        return min(free, key=lambda i: abs(geometry.xy(i)[0] - cx) + abs(geometry.xy(i)[1] - cy))
-    weighed, threatened = _first_look(position, player, candidates, last, moves)
-    if not second_look:
-        return weighed[0][1]
-    best_value, best = None, None
-    for value, point in weighed[:SECOND_LOOK]:
-        value += _second_look(position, player, point, threatened)
-        if best_value is None or value > best_value:
-            best_value, best = value, point
-    return best
+    ranked = ranked_points(position, player, last, moves, second_look=second_look)
+    if not ranked:
+        return opening_point(position)
+    return ranked[0][1]

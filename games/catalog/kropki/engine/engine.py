@@ -8,10 +8,11 @@ from typing import Any
 from games.catalog.kropki.engine import records
 from games.catalog.kropki.engine.board import BLUE, EMPTY, NOBODY, RED, SEAT_NAMES, SEATS, other
 from games.catalog.kropki.engine.contours import capture_contours
-from games.catalog.kropki.engine.cpu import suggest_point
+from games.catalog.kropki.engine.cpu import easy_point, suggest_point
 from games.catalog.kropki.engine.formats import end_reason
 from games.catalog.kropki.engine.options import KropkiOptions, parse_options
 from games.catalog.kropki.engine.rules import Position, empty_position, place
+from games.catalog.kropki.engine.search import strong_point
 from games.catalog.kropki.engine.secured import points_at_stake, secured_lead
 from games.engines.base import (
     DEFAULT_CPU_LEVEL,
@@ -21,6 +22,7 @@ from games.engines.base import (
     Result,
     StandardEngine,
     Step,
+    check_cpu_level,
     replay_moves,
 )
 
@@ -174,11 +176,20 @@ class KropkiEngine(StandardEngine):
         return [list(geometry.xy(i)) for i in geometry.points if position.is_free(i)]
 
     def suggest(self, state: KropkiState, level: str = DEFAULT_CPU_LEVEL) -> list[int] | None:
-        """The CPU player's move for the side to move; None when the game has no free point."""
+        """The CPU player's move for the side to move; None when the game has no free point.
+
+        "easy" plays on the CPU's first look alone, now and then a lesser quiet point;
+        "strong" plays the normal CPU's best points out a few moves ahead (search.py)."""
+        check_cpu_level(level)
         position = state.position
         geometry = position.board
         last = geometry.index(*state.last) if state.last else None
-        point = suggest_point(position, state.to_move, last, state.moves)
+        if level == "strong":
+            point = strong_point(position, state.to_move, last, state.moves)
+        elif level == "easy":
+            point = easy_point(position, state.to_move, last, state.moves)
+        else:
+            point = suggest_point(position, state.to_move, last, state.moves)
         return None if point is None else list(geometry.xy(point))
 
     # -- reading a state -------------------------------------------------------

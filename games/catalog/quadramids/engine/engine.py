@@ -50,6 +50,7 @@ from games.engines.base import (
     Result,
     StandardEngine,
     Step,
+    check_cpu_level,
     not_a_player_move,
     replay_moves,
 )
@@ -390,11 +391,16 @@ class QuadramidsEngine(StandardEngine):
 
     def suggest(self, state: QuadramidsState, level: str = DEFAULT_CPU_LEVEL) -> list | None:
         """The CPU player's move for the side to move; None when the game is over."""
-        from games.catalog.quadramids.engine.cpu import suggest_move
+        from games.catalog.quadramids.engine import cpu
 
+        check_cpu_level(level)
         if state.over:
             return None
-        return suggest_move(state)
+        if level == "easy":
+            return cpu.easy_move(state)
+        if level == "strong":
+            return cpu.strong_move(state)
+        return cpu.suggest_move(state)
 
     # -- reading a state -------------------------------------------------------
     def places(self, state: QuadramidsState) -> dict[str, int]:

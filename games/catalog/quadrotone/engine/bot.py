@@ -23,13 +23,17 @@ scarce rows of the limits. With no possible move the bot passes
 The random choices are seeded with the position, and at most MAX_EVALUATIONS
 candidates are tried (the list usually runs out first, in 0.1–0.4 s), so the same
 position gives the same move whenever the time budget (2 s by default) is not
-what stops the search.
+what stops the search. That is the "normal" level; "easy" tries a short list
+(EASY: the few best-ranked places, grown little) and "strong" the normal list and
+then a longer one (STRONG: about three times as many candidates of every kind,
+more of them grown), within the same budget.
 """
 
 import random
 import time
 import zlib
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -47,6 +51,40 @@ GROW_FROM = 3  # the best one-tile moves grown into larger ones
 GROW_CHOICES = 4  # tiles tried at each step of growing
 RANKED_TURNS = 40
 RANKED_SWAPS = 30
+
+
+@dataclass(frozen=True)
+class Effort:
+    """How many candidates of each kind a level tries (the constants above: "normal")."""
+
+    evaluations: int = MAX_EVALUATIONS
+    ranked_singles: int = RANKED_SINGLES
+    random_singles: int = RANDOM_SINGLES
+    grow_from: int = GROW_FROM
+    grow_choices: int = GROW_CHOICES
+    ranked_turns: int = RANKED_TURNS
+    ranked_swaps: int = RANKED_SWAPS
+
+
+NORMAL = Effort()
+EASY = Effort(
+    evaluations=60,
+    ranked_singles=12,
+    random_singles=4,
+    grow_from=1,
+    grow_choices=2,
+    ranked_turns=8,
+    ranked_swaps=6,
+)
+STRONG = Effort(
+    evaluations=4000,
+    ranked_singles=180,
+    random_singles=40,
+    grow_from=8,
+    grow_choices=8,
+    ranked_turns=120,
+    ranked_swaps=90,
+)
 
 # The 12 small squares around a cell in its 4×4 window, and which of the cell's four
 # squares (index 2·dy + dx, as BLOCKS lays them out) each one touches by side or corner.
@@ -80,7 +118,8 @@ def _affinity(rings: np.ndarray, colourings: np.ndarray) -> np.ndarray:
 
 
 class _Search:
-    def __init__(self, engine: Any, state: Any, budget: float) -> None:
+    def __init__(self, engine: Any, state: Any, budget: float, effort: Effort = NORMAL) -> None:
+        self.effort = effort
         self.engine = engine
         self.state = state
         self.deadline = time.perf_counter() + budget
@@ -90,16 +129,21 @@ class _Search:
         seed = zlib.crc32(f"{board.encode()}/{state.moves_made}/{state.turn}".encode())
         self.chooser = random.Random(seed)
         self.tried: set[str] = set()
+        # Points of the moves tried, read back (not tried again) once `recall` is on.
+        self.known: dict[str, int | None] = {}
+        self.recall = False
         self.evaluations = 0
         self.best: tuple[tuple, Any] | None = None
         self.order = 0
 
     def out_of_time(self) -> bool:
-        return self.evaluations >= MAX_EVALUATIONS or time.perf_counter() > self.deadline
+        return self.evaluations >= self.effort.evaluations or time.perf_counter() > self.deadline
 
     def evaluate(self, move: dict) -> int | None:
         """Points of a move, or None when it is refused; remembers the best."""
         key = repr(move)
+        if self.recall and key in self.known:
+            return self.known[key]
         if key in self.tried or self.out_of_time():
             return None
         self.tried.add(key)
@@ -107,7 +151,9 @@ class _Search:
         try:
             _after, step = self.engine.apply(self.state, move)
         except IllegalMove:
+            self.known[key] = None
             return None
+        self.known[key] = step.points
         ((kind, body),) = move.items()
         self.order += 1
         rank = (step.points, kind in ("place", "turn"), -len(body), -self.order)
@@ -160,7 +206,11 @@ def _continuations(board: Board) -> list[tuple[int, bytes]]:
 
 
 def _ranked_places(
-    board: Board, hand: list[int], chooser: random.Random, count: int
+    board: Board,
+    hand: list[int],
+    chooser: random.Random,
+    count: int,
+    random_singles: int = RANDOM_SINGLES,
 ) -> Iterator[tuple[int, int, int]]:
     """(tile, cell, turn) one-tile places: tiles that carry a neighbour on (`_continuations`)
     first, then the best-ranked by same-colour touches, one-colour tiles on quiet cells and a
@@ -186,7 +236,7 @@ def _ranked_places(
             quiet = np.flatnonzero(scores[:, n] == 0)
             if len(quiet):
                 yield tile, int(free[quiet[chooser.randrange(len(quiet))]]), turn
-    for _ in range(RANDOM_SINGLES):
+    for _ in range(random_singles):
         tile, turn = options[chooser.randrange(len(options))]
         yield tile, int(free[chooser.randrange(len(free))]), turn
 
@@ -203,7 +253,11 @@ def _search_places(search: _Search) -> None:
     if not sizes:
         return
     scored: list[tuple[int, int, tuple[int, int, int]]] = []
-    for n, entry in enumerate(_ranked_places(state.board, hand, search.chooser, RANKED_SINGLES)):
+    effort = search.effort
+    ranked = _ranked_places(
+        state.board, hand, search.chooser, effort.ranked_singles, effort.random_singles
+    )
+    for n, entry in enumerate(ranked):
         if 1 in sizes:
             points = search.evaluate(_place([entry]))
             if points is not None:
@@ -214,7 +268,7 @@ def _search_places(search: _Search) -> None:
             break
     scored.sort()
     larger = [k for k in sizes if k > 1]
-    for _points, _n, first in scored[:GROW_FROM]:
+    for _points, _n, first in scored[: effort.grow_from]:
         _grow_place(search, [first], hand, larger)
 
 
@@ -226,9 +280,11 @@ def _grow_place(search: _Search, chosen: list, hand: list[int], sizes: list[int]
         partial = board.changed({cell: (tile, turn) for tile, cell, turn in chosen})
         left = [tile for tile in hand if tile not in used]
         best: tuple[int, list] | None = None
-        ranked = _ranked_places(partial, left, search.chooser, GROW_CHOICES)
+        choices = search.effort.grow_choices
+        extra = search.effort.random_singles
+        ranked = _ranked_places(partial, left, search.chooser, choices, extra)
         for n, entry in enumerate(ranked):
-            if n >= GROW_CHOICES:
+            if n >= choices:
                 break
             attempt = [*chosen, entry]
             if len(attempt) in sizes:
@@ -286,12 +342,13 @@ def _search_rearranges(search: _Search) -> None:
     sizes = search.sizes("rearrange", len(occupied))
     if not sizes:
         return
-    moves: list[list[int]] = _moving_on(board, occupied)[:RANKED_TURNS]
-    turns = _turn_candidates(board, occupied, RANKED_TURNS)
+    count = search.effort.ranked_turns
+    moves: list[list[int]] = _moving_on(board, occupied)[:count]
+    turns = _turn_candidates(board, occupied, count)
     moves += [[cell % SIDE, cell // SIDE, cell % SIDE, cell // SIDE, turn] for cell, turn in turns]
     free = _free_cells(board)
     if len(free):
-        for _ in range(RANKED_TURNS):
+        for _ in range(count):
             source = int(occupied[search.chooser.randrange(len(occupied))])
             target = int(free[search.chooser.randrange(len(free))])
             moves.append(
@@ -340,7 +397,7 @@ def _search_reverse(search: _Search) -> None:
     if not sizes:
         return
     cells = np.arange(CELLS)
-    turns = _turn_candidates(board, cells, RANKED_TURNS)
+    turns = _turn_candidates(board, cells, search.effort.ranked_turns)
     ranked_turns = [[cell % SIDE, cell // SIDE, turn] for cell, turn in turns]
     scored = []
     if 1 in sizes:
@@ -355,7 +412,7 @@ def _search_reverse(search: _Search) -> None:
     _grow_entries(search, "turn", ranked_turns, sizes)
     if 2 not in sizes:
         return
-    for _ in range(RANKED_SWAPS):
+    for _ in range(search.effort.ranked_swaps):
         a = search.chooser.randrange(CELLS)
         near = [
             b
@@ -414,20 +471,30 @@ def _legal(search: _Search, move: dict) -> bool:
     return True
 
 
-def suggest_move(engine: Any, state: Any, budget: float = DEFAULT_BUDGET) -> dict:
+LEVELS = {"easy": EASY, "normal": NORMAL, "strong": STRONG}
+
+
+def suggest_move(
+    engine: Any, state: Any, budget: float = DEFAULT_BUDGET, effort: Effort = NORMAL
+) -> dict:
     """The bot's move for the side to move in `state` (which is not over)."""
     seat = state.current()
     if not state.can_move(seat):
         return {"pass": "no_moves"}
-    search = _Search(engine, state, budget)
-    if state.options.reverse:
-        _search_reverse(search)
-    else:
-        _search_places(search)
-        _search_rearranges(search)
+    # A level above normal first tries the normal list, so that it finds every move the
+    # normal level would, then the longer list with what time is left.
+    rounds = [NORMAL, effort] if effort.evaluations > NORMAL.evaluations else [effort]
+    search = _Search(engine, state, budget, rounds[0])
+    for number, round_effort in enumerate(rounds):
+        search.effort, search.recall = round_effort, number > 0
+        if state.options.reverse:
+            _search_reverse(search)
+        else:
+            _search_places(search)
+            _search_rearranges(search)
     if search.best is not None:
         return search.best[1]
     return _any_move(search) or {"pass": "no_moves"}
 
 
-__all__ = ["DEFAULT_BUDGET", "suggest_move"]
+__all__ = ["DEFAULT_BUDGET", "LEVELS", "suggest_move"]

@@ -40,6 +40,7 @@ from games.engines.base import (
     Result,
     StandardEngine,
     Step,
+    check_cpu_level,
     not_a_player_move,
     replay_moves,
 )
@@ -423,11 +424,13 @@ class QuadrotoneEngine(StandardEngine):
         self, state: QuadrotoneState, level: str = DEFAULT_CPU_LEVEL, budget: float | None = None
     ) -> Any:
         """The bot's move for the side to move (a pass when it has none); None when over."""
-        from games.catalog.quadrotone.engine.bot import DEFAULT_BUDGET, suggest_move
+        from games.catalog.quadrotone.engine.bot import DEFAULT_BUDGET, LEVELS, suggest_move
 
+        check_cpu_level(level)
         if state.over:
             return None
-        return suggest_move(self, state, DEFAULT_BUDGET if budget is None else budget)
+        budget = DEFAULT_BUDGET if budget is None else budget
+        return suggest_move(self, state, budget, LEVELS[level])
 
     # -- reading a state -------------------------------------------------------
     def result(self, state: QuadrotoneState) -> Result:
