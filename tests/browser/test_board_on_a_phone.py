@@ -40,6 +40,13 @@ def large_board_game(make_user, **time_control) -> tuple[Game, str, str]:
     return game, seats[game.to_move], waiting
 
 
+def open_game(page, site: str, game: Game, username: str):
+    """The game page, logged in as `username`."""
+    log_in(page, site, username)
+    page.goto(f"{site}/games/{game.pk}/")
+    return page
+
+
 def tap_point(page, x: int, y: int) -> None:
     spot = page.evaluate(POINT_ON_SCREEN, [x, y])
     page.touchscreen.tap(spot[0], spot[1])
@@ -53,9 +60,7 @@ def test_a_tap_on_a_39_by_32_board_marks_the_point_and_asks_before_the_dot_is_pu
     site, open_page, make_user
 ):
     game, mover, _ = large_board_game(make_user)
-    page = open_page(**PHONE)
-    log_in(page, site, mover)
-    page.goto(f"{site}/games/{game.pk}/")
+    page = open_game(open_page(**PHONE), site, game, mover)
 
     tap_point(page, 10, 8)
     question = page.locator(".move-confirm")
@@ -82,9 +87,7 @@ def test_a_tap_on_a_39_by_32_board_marks_the_point_and_asks_before_the_dot_is_pu
 
 def test_a_second_tap_on_the_marked_point_puts_the_dot(site, open_page, make_user):
     game, mover, _ = large_board_game(make_user)
-    page = open_page(**PHONE)
-    log_in(page, site, mover)
-    page.goto(f"{site}/games/{game.pk}/")
+    page = open_game(open_page(**PHONE), site, game, mover)
 
     tap_point(page, 5, 7)
     expect(page.locator(".move-confirm")).to_be_visible()
@@ -97,9 +100,7 @@ def test_the_board_zooms_in_its_frame_and_a_tap_on_points_far_enough_apart_plays
     site, open_page, make_user
 ):
     game, mover, _ = large_board_game(make_user)
-    page = open_page(**PHONE)
-    log_in(page, site, mover)
-    page.goto(f"{site}/games/{game.pk}/")
+    page = open_game(open_page(**PHONE), site, game, mover)
     board = page.locator("svg.board")
     whole_view = board.get_attribute("viewBox")
     frame_width = page.locator(".board-frame").bounding_box()["width"]
@@ -127,9 +128,7 @@ def test_the_board_zooms_in_its_frame_and_a_tap_on_points_far_enough_apart_plays
 
 def test_a_drag_on_the_zoomed_board_pans_it_and_puts_no_dot(site, open_page, make_user):
     game, mover, _ = large_board_game(make_user)
-    page = open_page(**PHONE)
-    log_in(page, site, mover)
-    page.goto(f"{site}/games/{game.pk}/")
+    page = open_game(open_page(**PHONE), site, game, mover)
     board = page.locator("svg.board")
     page.get_by_role("button", name="Zoom in").click()
     page.get_by_role("button", name="Zoom in").click()
@@ -152,9 +151,7 @@ def test_a_drag_on_the_zoomed_board_pans_it_and_puts_no_dot(site, open_page, mak
 
 def test_the_clock_is_not_red_at_the_start_of_a_30_second_move(site, open_page, make_user):
     game, mover, _ = large_board_game(make_user, move_s=30)
-    page = open_page(**DESKTOP)
-    log_in(page, site, mover)
-    page.goto(f"{site}/games/{game.pk}/")
+    page = open_game(open_page(**DESKTOP), site, game, mover)
     running = page.locator(".clock.running")
     expect(running).to_have_text(re.compile(r"^0:2\d$"))  # under 30 s left, counting down
     expect(running).not_to_have_class(re.compile(r"\blow\b"))
@@ -164,9 +161,7 @@ def test_a_mouse_click_on_the_board_leaves_no_focus_frame_the_keyboard_shows_one
     site, open_page, make_user
 ):
     game, _, waiting = large_board_game(make_user)
-    page = open_page(**DESKTOP)
-    log_in(page, site, waiting)
-    page.goto(f"{site}/games/{game.pk}/")
+    page = open_game(open_page(**DESKTOP), site, game, waiting)
     board = page.locator("svg.board")
     outline = "el => getComputedStyle(el).outlineStyle"
 
@@ -183,9 +178,7 @@ def test_a_mouse_click_on_the_board_leaves_no_focus_frame_the_keyboard_shows_one
 
 def test_the_message_of_a_refused_click_does_not_cover_the_board(site, open_page, make_user):
     game, _, waiting = large_board_game(make_user)
-    page = open_page(**DESKTOP)
-    log_in(page, site, waiting)
-    page.goto(f"{site}/games/{game.pk}/")
+    page = open_game(open_page(**DESKTOP), site, game, waiting)
     board = page.locator("svg.board")
 
     box = board.bounding_box()
@@ -198,9 +191,7 @@ def test_the_message_of_a_refused_click_does_not_cover_the_board(site, open_page
 
 def test_two_fingers_spread_on_the_board_zoom_it_in(site, open_page, make_user):
     game, mover, _ = large_board_game(make_user)
-    page = open_page(**PHONE)
-    log_in(page, site, mover)
-    page.goto(f"{site}/games/{game.pk}/")
+    page = open_game(open_page(**PHONE), site, game, mover)
     board = page.locator("svg.board")
     whole_width = float(board.get_attribute("viewBox").split()[2])
     box = board.bounding_box()
