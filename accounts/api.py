@@ -22,9 +22,9 @@ from rest_framework.views import APIView
 
 from accounts import emails, guests, logins, mfa, passwords, plans, selectors, services, tokens
 from accounts.models import Plan, User
-from config import throttling
+from config import downloads, throttling
 from config.api_docs import error_responses
-from config.api_fields import StrictBooleanField, StrictCharField
+from config.api_fields import PasswordField, StrictBooleanField, StrictCharField, StrictEmailField
 from notifications import selectors as notification_selectors
 from notifications import services as notification_services
 from notifications.api import EmailPreferencesField
@@ -53,27 +53,22 @@ class TooManyLogInAttempts(exceptions.Throttled):
         "description": 'An e-mail address, or "" for none.',
     }
 )
-class OptionalEmailField(serializers.EmailField):
+class OptionalEmailField(StrictEmailField):
     """An e-mail address or the empty string: an account need not give one."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(allow_blank=True, **kwargs)
 
-    def to_internal_value(self, data) -> str:
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
 
 class RegisterSerializer(serializers.Serializer):
     username = StrictCharField(max_length=30, trim_whitespace=True)
-    password = StrictCharField(write_only=True, trim_whitespace=False, max_length=128)
+    password = PasswordField()
     email = OptionalEmailField(required=False, default="")
 
 
 class CredentialsSerializer(serializers.Serializer):
     username = StrictCharField(max_length=150)
-    password = StrictCharField(write_only=True, trim_whitespace=False, max_length=128)
+    password = PasswordField()
     code = StrictCharField(
         write_only=True,
         required=False,
@@ -86,16 +81,16 @@ class CredentialsSerializer(serializers.Serializer):
 
 
 class PasswordChangeSerializer(serializers.Serializer):
-    old_password = StrictCharField(write_only=True, trim_whitespace=False, max_length=128)
-    new_password = StrictCharField(write_only=True, trim_whitespace=False, max_length=128)
+    old_password = PasswordField()
+    new_password = PasswordField()
 
 
 class PasswordResetSerializer(serializers.Serializer):
-    email = serializers.EmailField(max_length=254)
+    email = StrictEmailField(max_length=254)
 
 
 class TokenSerializer(serializers.Serializer):
-    token = serializers.CharField()
+    token = StrictCharField()
 
 
 class PlanChangeSerializer(serializers.Serializer):
@@ -111,7 +106,7 @@ class PlanChangeSerializer(serializers.Serializer):
 class AccountSerializer(serializers.Serializer):
     """A user's plan as it stands now."""
 
-    username = serializers.CharField()
+    username = StrictCharField()
     plan = serializers.ChoiceField(choices=Plan.choices, help_text="The plan in force now.")
     plan_until = serializers.DateTimeField(allow_null=True)
     entitlements = serializers.ListField(
@@ -120,7 +115,7 @@ class AccountSerializer(serializers.Serializer):
     championship_entrant_limit = serializers.IntegerField(
         allow_null=True, help_text="Most entrants in a championship you organise; null: no limit."
     )
-    page = serializers.CharField()
+    page = StrictCharField()
 
     def to_representation(self, user: User) -> dict:
         request = self.context.get("request")
@@ -144,7 +139,7 @@ class MeSerializer(AccountSerializer):
     email_verified = StrictBooleanField(
         help_text="Whether `email` is confirmed; e-mails go only to a confirmed address."
     )
-    email_pending = serializers.EmailField(
+    email_pending = StrictEmailField(
         allow_null=True,
         help_text="The address being changed to, until the link e-mailed to it is followed.",
     )
@@ -164,7 +159,7 @@ class MeSerializer(AccountSerializer):
 class MeChangeSerializer(serializers.Serializer):
     """What a player may change of their own account; what is left out stays."""
 
-    email = serializers.EmailField(
+    email = StrictEmailField(
         required=False,
         max_length=254,
         help_text=(
@@ -176,16 +171,13 @@ class MeChangeSerializer(serializers.Serializer):
 
 
 class DeleteAccountSerializer(serializers.Serializer):
-    password = StrictCharField(
-        write_only=True,
-        trim_whitespace=False,
-        max_length=128,
+    password = PasswordField(
         help_text="Your password, to confirm that you are deleting your own account.",
     )
 
 
 class RegisteredSerializer(AccountSerializer):
-    token = serializers.CharField()
+    token = StrictCharField()
 
 
 class RegisterView(APIView):
@@ -236,7 +228,7 @@ class TokenView(APIView):
         operation_id="accounts_token",
         request=CredentialsSerializer,
         responses={
-            200: inline_serializer("TokenResponse", {"token": serializers.CharField()}),
+            200: inline_serializer("TokenResponse", {"token": StrictCharField()}),
             **error_responses(400, 401, 429),
         },
         summary="Exchange a username and password (and the second factor's code) for the API token",
@@ -335,7 +327,7 @@ class PasswordResetView(APIView):
         operation_id="accounts_password_reset",
         request=PasswordResetSerializer,
         responses={
-            202: inline_serializer("PasswordResetAccepted", {"message": serializers.CharField()}),
+            202: inline_serializer("PasswordResetAccepted", {"message": StrictCharField()}),
             **error_responses(400, 429),
         },
         summary="E-mail a link to choose a new password (the same answer for any address)",
@@ -432,7 +424,7 @@ class ExportView(APIView):
         return Response(
             body,
             headers={
-                "Content-Disposition": f'attachment; filename="{name}"',
+                "Content-Disposition": downloads.disposition(name),
                 # Personal data: no shared cache keeps it.
                 "Cache-Control": "private, no-store",
             },
@@ -466,12 +458,12 @@ SEARCH_MAX_CHARS = 150
 
 
 class PlayerSearchSerializer(serializers.Serializer):
-    search = serializers.CharField(max_length=SEARCH_MAX_CHARS)
+    search = StrictCharField(max_length=SEARCH_MAX_CHARS)
 
 
 PlayerNameSerializer = inline_serializer(
     "PlayerName",
-    {"username": serializers.CharField(), "page": serializers.CharField()},
+    {"username": StrictCharField(), "page": StrictCharField()},
     many=True,
 )
 

@@ -9,6 +9,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from config import text
 from config.errors import DomainError
 
 USERNAME_MAX_LENGTH = 30
@@ -28,6 +29,7 @@ class SignupForm(allauth_forms.SignupForm):
         super().__init__(*args, **kwargs)
         username = self.fields["username"]
         username.max_length = USERNAME_MAX_LENGTH
+        username.validators.append(text.single_line)
         username.widget.attrs.update(
             maxlength=str(USERNAME_MAX_LENGTH),
             autocapitalize="none",
@@ -89,6 +91,7 @@ class LoginForm(allauth_forms.LoginForm):
         super().__init__(*args, **kwargs)
         login = self.fields["login"]
         login.label = _("Username or e-mail")
+        login.validators.append(text.single_line)
         login.widget.attrs.update(
             autocomplete="username", autocapitalize="none", spellcheck="false", autofocus=True
         )

@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 from billing import selectors, services, stripe_api
 from billing.models import Period
 from config.api_docs import ErrorSerializer, error_responses
+from config.api_fields import StrictCharField
 from config.errors import DomainError
 
 logger = logging.getLogger(__name__)
@@ -122,9 +123,7 @@ class StripeWebhookView(APIView):
                 "WebhookReceived",
                 {
                     "received": serializers.BooleanField(),
-                    "outcome": serializers.CharField(
-                        help_text="What the event changed, if anything."
-                    ),
+                    "outcome": StrictCharField(help_text="What the event changed, if anything."),
                 },
             ),
             400: OpenApiResponse(

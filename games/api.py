@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config import query_params
+from config import downloads, query_params
 from config.api_docs import error_responses
 from config.api_fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from config.database_pool import lend_connection_back
@@ -157,30 +157,30 @@ class GameSerializer(serializers.Serializer):
         help_text="How strongly the CPU plays its seats; null in a game between players.",
     )
     players = serializers.DictField(
-        child=serializers.CharField(),
+        child=StrictCharField(),
         help_text='seat → username ("cpu" for the CPU, "deleted player" for a deleted account)',
     )
     status = serializers.ChoiceField(choices=Game.Status.choices)
-    to_move = serializers.CharField(allow_null=True)
-    to_move_seat = serializers.CharField(allow_null=True)
+    to_move = StrictCharField(allow_null=True)
+    to_move_seat = StrictCharField(allow_null=True)
     move_count = serializers.IntegerField()
     score = serializers.DictField(child=serializers.IntegerField())
     result = inline_serializer(
         "GameResult",
         {
-            "winner": serializers.CharField(allow_null=True),
-            "winner_seat": serializers.CharField(allow_null=True),
-            "reason": serializers.CharField(allow_null=True),
+            "winner": StrictCharField(allow_null=True),
+            "winner_seat": StrictCharField(allow_null=True),
+            "reason": StrictCharField(allow_null=True),
         },
     )
     clocks = serializers.DictField(child=serializers.FloatField())
     time_control = TimeControlField(allow_null=True)
     secured = serializers.BooleanField()
-    draw_offer = serializers.CharField(allow_null=True)
+    draw_offer = StrictCharField(allow_null=True)
     position = serializers.DictField()
     version = serializers.IntegerField()
     created_at = serializers.DateTimeField()
-    page = serializers.CharField()
+    page = StrictCharField()
     watching = serializers.IntegerField(
         required=False, help_text="open live streams of the game now (its detail only)"
     )
@@ -204,6 +204,8 @@ class MoveRowSerializer(serializers.ModelSerializer):
         model = Move
         fields = ["seq", "seat", "player", "move", "status", "reason", "points", "score_after"]
         fields += ["received_at", "processed_at"]
+        # An answer only: nothing here is ever written through it.
+        read_only_fields = fields
 
     def get_player(self, move: Move) -> str:
         return move.player.shown_name if move.player_id else CPU_PLAYER
@@ -220,7 +222,7 @@ MoveResultSerializer = inline_serializer(
     {
         "seq": serializers.IntegerField(),
         "status": serializers.ChoiceField(choices=Move.Status.choices),
-        "url": serializers.CharField(),
+        "url": StrictCharField(),
         "reason": serializers.DictField(required=False),
         "score": serializers.DictField(required=False),
         "game_over": serializers.BooleanField(required=False),
@@ -465,5 +467,5 @@ class RecordView(APIView):
         text = services.game_record(game, form)
         content_type = RECORD_CONTENT_TYPES[form]
         response = HttpResponse(text, content_type=f"{content_type}; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="{game.game}-{game.pk}.{form}"'
+        response["Content-Disposition"] = downloads.disposition(f"{game.game}-{game.pk}.{form}")
         return response

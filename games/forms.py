@@ -6,6 +6,7 @@ from django.urls import reverse_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from config import text
 from games import registry
 from games.engines import CPU_LEVELS, DEFAULT_CPU_LEVEL
 from games.models import CPU_PLAYER, cpu_title
@@ -107,6 +108,7 @@ class NewGameForm(forms.Form):
         label=_("Player to invite"),
         required=False,
         max_length=150,
+        validators=[text.single_line],
         widget=player_name_input(),
         help_text=_("Their username; names are suggested as you type."),
     )
@@ -184,6 +186,7 @@ def for_game(declared: GameDeclaration) -> type[NewGameForm]:
             label=_("Players to invite"),
             required=False,
             max_length=500,
+            validators=[text.single_line],
             widget=player_name_input(),
             help_text=_(
                 "The username of your opponent; for four players, three usernames separated "

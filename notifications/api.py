@@ -9,6 +9,7 @@ from rest_framework.views import APIView
 
 from config import query_params
 from config.api_docs import error_responses
+from config.api_fields import StrictCharField
 from config.converters import MAX_ID
 from games.selectors import games_to_move_count
 from notifications import selectors, services
@@ -23,8 +24,8 @@ MAX_IDS = 1000
 class NotificationSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=[kind.value for kind in Kind])
-    text = serializers.CharField(help_text="In your language and time zone; plain text.")
-    url = serializers.CharField(help_text="The page it is about: a path on this site.")
+    text = StrictCharField(help_text="In your language and time zone; plain text.")
+    url = StrictCharField(help_text="The page it is about: a path on this site.")
     created = serializers.DateTimeField()
     read = serializers.BooleanField()
 

@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 
 from accounts import selectors as account_selectors
 from config.api_docs import error_responses
+from config.api_fields import StrictCharField
 from config.errors import NotFound
 from games.game_field import game_names
 from ratings import selectors
@@ -18,7 +19,7 @@ LeaderboardRow = inline_serializer(
     "LeaderboardRow",
     {
         "rank": serializers.IntegerField(),
-        "username": serializers.CharField(),
+        "username": StrictCharField(),
         "rating": serializers.FloatField(),
         "rd": serializers.FloatField(),
         "games": serializers.IntegerField(),
@@ -29,9 +30,9 @@ LeaderboardRow = inline_serializer(
 PlayerSerializer = inline_serializer(
     "Player",
     {
-        "username": serializers.CharField(),
+        "username": StrictCharField(),
         "ratings": serializers.DictField(child=serializers.DictField()),
-        "page": serializers.CharField(),
+        "page": StrictCharField(),
     },
 )
 

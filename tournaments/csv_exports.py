@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterable, Sequence
 
 from django.http import HttpResponse
 
+from config import downloads
+from config import text as plain_text
 from games.models import Game
 from games.outcomes import ResultReason
 from games.selectors import seat_names
@@ -42,7 +44,8 @@ def cell(value: object) -> str:
         return str(int(value)) if value.is_integer() else repr(value)
     if isinstance(value, int):
         return str(value)
-    text = str(value)
+    # Old text may hold characters no field takes now; the csv module quotes the rest.
+    text = plain_text.printable(str(value), multiline=True)
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
@@ -57,7 +60,7 @@ def write(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
 
 def download(text: str, filename: str) -> HttpResponse:
     response = HttpResponse(text.encode(), content_type=CONTENT_TYPE)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["Content-Disposition"] = downloads.disposition(filename)
     return response
 
 

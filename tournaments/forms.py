@@ -7,6 +7,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from config import text
 from config.errors import DomainError, NotAllowed
 from games import registry
 from games.forms import chosen_options, option_form_field
@@ -131,13 +132,14 @@ def _schedule_input() -> forms.DateTimeInput:
 
 
 class ChampionshipForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=120)
+    name = forms.CharField(label=_("Name"), max_length=120, validators=[text.single_line])
     # Callables: the form offers the games registered when it is shown.
     game = forms.ChoiceField(label=_("Game"), choices=game_choices, initial=first_game_name)
     description = forms.CharField(
         label=_("Description"),
         required=False,
         max_length=DESCRIPTION_MAX_CHARS,
+        validators=[text.multi_line],
         help_text=_("Plain text for the championship's page: what, who for, prizes, contact."),
         widget=forms.Textarea(attrs={"rows": 4}),
     )

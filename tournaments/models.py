@@ -5,6 +5,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from config import text
 from games.game_field import GameNameField
 
 ROUND_DEADLINE_DEFAULT_S = 7 * 86_400
@@ -23,8 +24,10 @@ class Championship(models.Model):
         PUBLIC = "public", _("Public")
         PRIVATE = "private", _("Private")
 
-    name = models.CharField(max_length=120)
-    description = models.TextField(blank=True, default="", help_text=_("Plain text."))
+    name = models.CharField(max_length=120, validators=[text.single_line])
+    description = models.TextField(
+        blank=True, default="", help_text=_("Plain text."), validators=[text.multi_line]
+    )
     game = GameNameField()
     options = models.JSONField(default=dict)
     group_size = models.PositiveSmallIntegerField(default=4)
@@ -267,7 +270,7 @@ class Decision(models.Model):
     )
     before = models.JSONField(default=dict, blank=True)
     after = models.JSONField(default=dict, blank=True)
-    reason = models.TextField(blank=True, default="")
+    reason = models.TextField(blank=True, default="", validators=[text.multi_line])
 
     class Meta:
         ordering = ["-at", "-id"]

@@ -32,6 +32,7 @@ from tournaments.visibility import visible_championships
 class CreateChampionshipSerializer(serializers.Serializer):
     name = StrictCharField(max_length=creation.NAME_MAX_CHARS)
     description = StrictCharField(
+        multiline=True,
         required=False,
         allow_blank=True,
         max_length=creation.DESCRIPTION_MAX_CHARS,
@@ -119,7 +120,7 @@ class EditChampionshipSerializer(CreateChampionshipSerializer):
 
 class ChampionshipSerializer(serializers.ModelSerializer):
     game = GameChoiceField()
-    organiser = serializers.CharField(source="organiser.shown_name")
+    organiser = StrictCharField(source="organiser.shown_name")
     time_control = TimeControlField(allow_null=True)
     winner = serializers.SerializerMethodField()
     entrants = serializers.SerializerMethodField()
@@ -138,6 +139,8 @@ class ChampionshipSerializer(serializers.ModelSerializer):
             "points_system", "tiebreaks", "visibility", "organiser", "status", "winner",
             "entrants", "invitations", "created_at", "started_at", "finished_at", "page",
         ]  # fmt: skip
+        # An answer only: changes come in through the create and edit serializers.
+        read_only_fields = fields
 
     def get_winner(self, championship: Championship) -> str | None:
         return championship.winner.shown_name if championship.winner_id else None

@@ -30,6 +30,7 @@ class AdjudicationSerializer(serializers.Serializer):
         required=False, allow_null=True, max_length=USERNAME_LENGTH, help_text="Who wins."
     )
     reason = StrictCharField(
+        multiline=True,
         max_length=services.adjudication.REASON_MAX_CHARS,
         help_text="Why: shown in the championship's log and to the players.",
     )
@@ -38,13 +39,13 @@ class AdjudicationSerializer(serializers.Serializer):
 class DecisionSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     at = serializers.DateTimeField()
-    by = serializers.CharField(allow_null=True, help_text="null: decided by the rules.")
+    by = StrictCharField(allow_null=True, help_text="null: decided by the rules.")
     action = serializers.ChoiceField(choices=Decision.Action.choices)
-    players = serializers.ListField(child=serializers.CharField())
+    players = serializers.ListField(child=StrictCharField())
     game = serializers.IntegerField(allow_null=True)
     before = serializers.DictField()
     after = serializers.DictField()
-    reason = serializers.CharField()
+    reason = StrictCharField()
 
 
 class AdjudicateView(APIView):

@@ -33,7 +33,7 @@ EntryAnswer = inline_serializer(
     "EntryAnswer",
     {
         "status": serializers.ChoiceField(choices=["entered", "invited", "declined"]),
-        "username": serializers.CharField(),
+        "username": StrictCharField(),
     },
 )
 

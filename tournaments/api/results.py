@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 
 from config import query_params
 from config.api_docs import error_responses
+from config.api_fields import StrictCharField
 from games.models import Game
 from games.selectors import seat_names
 from tournaments import csv_exports, selectors, services
@@ -118,10 +119,10 @@ class ChampionshipGamesView(APIView):
                     "ChampionshipGame",
                     {
                         "id": serializers.IntegerField(),
-                        "stage": serializers.CharField(),
+                        "stage": StrictCharField(),
                         "round": serializers.IntegerField(),
                         "players": serializers.DictField(),
-                        "status": serializers.CharField(),
+                        "status": StrictCharField(),
                         "result": serializers.DictField(),
                     },
                     many=True,

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.usernames import canonical_username
+from config import text
 from config.errors import Conflict, DomainError, NotAllowed, NotFound
 from games import selectors as game_selectors
 from games.models import Game
@@ -102,6 +103,7 @@ def _checked(game: Game, match: Match, outcome: str, winner: str | None, reason:
         raise DomainError(
             _("at most %(count)s characters") % {"count": REASON_MAX_CHARS}, field="reason"
         )
+    text.check(reason, "reason", multiline=True)
     if game.status not in (Game.Status.ACTIVE, Game.Status.FINISHED):
         raise Conflict(_("The game has not started."), code="game_not_started")
     if match.stage.kind == Stage.Kind.PLAYOFF and outcome == "double_forfeit":

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from accounts import guests, plans
 from accounts.models import User
+from config import text
 from config.errors import DomainError, NotAllowed
 from games import clocks, plan_rules, registry
 from games import services as game_services
@@ -147,21 +148,21 @@ def _checked_name(name: Any) -> str:
         raise DomainError(
             _("from 1 to %(limit)s characters") % {"limit": NAME_MAX_CHARS}, field="name"
         )
-    return name
+    return text.check(name, "name")
 
 
-def _checked_description(text: Any) -> str:
-    if text is None:
+def _checked_description(description: Any) -> str:
+    if description is None:
         return ""
-    if not isinstance(text, str):
+    if not isinstance(description, str):
         raise DomainError(_("plain text"), field="description")
-    text = text.strip()
-    if len(text) > DESCRIPTION_MAX_CHARS:
+    description = description.strip()
+    if len(description) > DESCRIPTION_MAX_CHARS:
         raise DomainError(
             _("at most %(limit)s characters") % {"limit": DESCRIPTION_MAX_CHARS},
             field="description",
         )
-    return text
+    return text.check(description, "description", multiline=True)
 
 
 def _checked_options(rules: Engine, game: str, options: Any, organiser: User) -> dict:

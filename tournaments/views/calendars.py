@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from accounts.models import User
+from config import downloads
 from games.models import CPU_PLAYER
 from games.titles import game_title
 from tournaments import calendar_selectors, calendars
@@ -41,7 +42,7 @@ def _domain(request: HttpRequest) -> str:
 
 def _answer(body: bytes, filename: str) -> HttpResponse:
     response = HttpResponse(body, content_type=calendars.CONTENT_TYPE)
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["Content-Disposition"] = downloads.disposition(filename, attachment=False)
     return response
 
 

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from config import text
 from config.errors import DomainError
 from games.models import Game
 from games.selectors import seat_names
@@ -29,6 +30,7 @@ class DecisionForm(forms.Form):
     reason = forms.CharField(
         label=gettext_lazy("Reason"),
         max_length=REASON_MAX_CHARS,
+        validators=[text.multi_line],
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text=gettext_lazy("Shown in the championship's log and to both players."),
     )
