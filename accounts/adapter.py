@@ -21,7 +21,7 @@ from django.utils.translation import gettext
 from accounts import emails, guests, services
 from accounts.models import User
 from accounts.usernames import canonical_username, stored_username
-from config import throttling
+from config import text, throttling
 from config.api_errors import is_api_request
 from notifications import links
 
@@ -114,7 +114,8 @@ class AccountAdapter(DefaultAccountAdapter):
         return links.absolute(path.replace("UID-KEY", quote(key)))
 
     def format_email_subject(self, subject: str) -> str:
-        return f"[{site_name()}] {subject}"
+        # Every account e-mail's subject comes through here: one line, whatever it names.
+        return text.email_subject(f"[{site_name()}] {subject}")
 
     def send_mail(self, template_prefix: str, email: str, context: dict) -> None:
         """In the language of the account it is about, naming the site as SITE_URL does."""

@@ -7,9 +7,9 @@ from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.text import Truncator
 
 from accounts import emails
+from config import text as plain_text
 from notifications import links, selectors, unsubscribe
 from notifications.kinds import LABELS, Kind
 from notifications.models import Notification
@@ -71,7 +71,7 @@ def compose(notification: Notification) -> EmailMultiAlternatives:
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         }
     # A subject is one line: a reason given with line breaks is joined up.
-    subject = Truncator(" ".join(text.split())).chars(SUBJECT_CHARS)
+    subject = plain_text.email_subject(text, SUBJECT_CHARS)
     message = EmailMultiAlternatives(
         subject=subject,
         body=render_to_string("notifications/email.txt", context),

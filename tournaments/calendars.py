@@ -3,6 +3,10 @@
 Every event carries a UID that its caller keeps stable for the same thing (a round, a
 match), so a calendar app that reads the feed again updates the event instead of adding
 a second one; every time is written in UTC.
+
+Every text goes in through icalendar's own text type, which escapes the format's syntax
+(`,`, `;`, `\\`, line breaks); characters no field takes today (old names may hold them)
+are left out first, and a one-line property (a name, a summary) loses its line breaks.
 """
 
 from collections.abc import Iterable
@@ -10,6 +14,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 import icalendar
+
+from config import text
 
 PRODUCT_ID = "-//Championships//Calendar 1//EN"
 # How often calendar apps are asked to read a feed again; deadlines move as rounds open.
@@ -39,7 +45,7 @@ def _component(event: Event, stamp: datetime) -> icalendar.Event:
     component = icalendar.Event()
     component.add("uid", event.uid)
     component.add("dtstamp", _utc(stamp))
-    component.add("summary", event.summary)
+    component.add("summary", icalendar.vText(text.one_line(event.summary)))
     start = _utc(event.start)
     component.add("dtstart", start)
     # A deadline before the opening (clocks moved by hand) would be an invalid event.
@@ -47,7 +53,8 @@ def _component(event: Event, stamp: datetime) -> icalendar.Event:
     if event.url:
         component.add("url", event.url)
     if event.description or event.url:
-        component.add("description", event.description or event.url)
+        description = text.printable(event.description or event.url, multiline=True)
+        component.add("description", icalendar.vText(description))
     # Deadlines are reminders, not appointments: the player is not busy all week.
     component.add("transp", "TRANSPARENT")
     return component
@@ -60,7 +67,8 @@ def calendar(name: str, events: Iterable[Event], *, stamp: datetime) -> icalenda
     document.add("version", "2.0")
     document.add("calscale", "GREGORIAN")
     document.add("method", "PUBLISH")
-    document.add("x-wr-calname", name)
+    # icalendar writes a property it does not know as given: the name goes in as its text.
+    document.add("x-wr-calname", icalendar.vText(text.one_line(name)))
     document.add("refresh-interval", REFRESH, parameters={"VALUE": "DURATION"})
     # Not a property icalendar knows, so it is told that the value is a duration.
     document.add("x-published-ttl", icalendar.vDuration(REFRESH))

@@ -42,7 +42,7 @@ def write(record: Record, form: str, game: str, parse_options: OptionParser) -> 
         options = parse_options(dict(record.options)).as_dict()
     except OptionError as error:
         raise RecordError(f"options.{error}") from None
-    head = f'{{"game": "{game}",\n "options": {json.dumps(options)},\n'
+    head = f'{{"game": {json.dumps(game)},\n "options": {json.dumps(options)},\n'
     return head + header_lines(record.header) + moves_lines(record)
 
 

@@ -43,7 +43,10 @@ def write(record: Record, form: str = "json") -> str:
         options = parse_options(dict(record.options))
     except OptionError as error:
         raise RecordError(f"options.{error}") from None
-    lines = [f'{{"game": "{GAME}"', f' "options": {json.dumps(options.as_dict(start=False))}']
+    lines = [
+        f'{{"game": {json.dumps(GAME)}',
+        f' "options": {json.dumps(options.as_dict(start=False))}',
+    ]
     if options.reverse:
         board = options.start_board()
         cells = ", ".join(json.dumps(list(entry)) for entry in board)
