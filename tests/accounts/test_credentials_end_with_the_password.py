@@ -312,3 +312,14 @@ def test_the_email_page_asks_for_the_password_before_a_new_address(anna):
     assert again.status_code == 302
     assert EmailAddress.objects.filter(email="anna@new.example", verified=False).exists()
     assert [m.to for m in mail.outbox] == [["anna@new.example"]]
+
+
+# --- links e-mailed before ----------------------------------------------------------------------
+
+
+def test_a_password_change_ends_the_reset_links_sent_before(anna):
+    Client().post(RESET_PAGE, {"email": "anna@example.org"})
+    link = reset_link(mail.outbox[-1])
+    change_on_the_page(anna)
+    answer = Client().get(link, follow=True)
+    assert "The link has expired or has already been used." in answer.content.decode()
