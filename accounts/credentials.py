@@ -7,7 +7,7 @@ e-mail address waiting for its link is cancelled, and the other apps end what th
 Sessions end by Django's own rule: each carries a hash of the password, which no longer
 matches; a path that keeps the session that made the change (a change, not a reset) calls
 `update_session_auth_hash` for it. The confirmed address is told by allauth's e-mail on
-its paths, and by the admin's form on the admin's.
+its paths (the API's change too), and by the admin's password page on the admin's.
 
 `User.set_password` marks the account; its next save ends the credentials, inside the
 transaction of that save.
