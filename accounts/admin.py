@@ -1,5 +1,8 @@
+from allauth.account.adapter import get_adapter
 from django.contrib import admin
+from django.contrib.admin.utils import unquote
 from django.contrib.auth.admin import UserAdmin
+from django.http import HttpRequest, HttpResponse
 
 from accounts import plans
 from accounts.models import PlanChange, User
@@ -41,6 +44,19 @@ class PlayerAdmin(UserAdmin):
     @admin.display(description="in force")
     def plan_in_force(self, user: User) -> str:
         return plans.effective_plan(user).label
+
+    def user_change_password(
+        self, request: HttpRequest, id: str, form_url: str = ""
+    ) -> HttpResponse:
+        """Django's page for setting a password; once set (its answer is a redirect), the
+        account's confirmed address is told, as on the account's own pages. Saving the
+        password ended every other credential of the account (`accounts.credentials`)."""
+        response = super().user_change_password(request, id, form_url)
+        if request.method == "POST" and response.status_code == 302:
+            user = User.objects.filter(pk=unquote(id)).first()
+            if user is not None:
+                get_adapter(request).send_notification_mail("account/email/password_changed", user)
+        return response
 
     def save_model(self, request, obj: User, form, change: bool) -> None:
         super().save_model(request, obj, form, change)

@@ -168,6 +168,13 @@ class MeChangeSerializer(serializers.Serializer):
         ),
     )
     notifications = EmailPreferencesField(required=False)
+    password = StrictCharField(
+        write_only=True,
+        required=False,
+        trim_whitespace=False,
+        max_length=128,
+        help_text="Your password, asked for with a new `email` (as for deleting the account).",
+    )
 
 
 class DeleteAccountSerializer(serializers.Serializer):
@@ -299,7 +306,9 @@ class PasswordView(APIView):
         operation_id="accounts_password_change",
         request=PasswordChangeSerializer,
         responses={
-            204: OpenApiResponse(description="Changed; the account's other sessions have ended"),
+            204: OpenApiResponse(
+                description="Changed; the account's tokens and other sessions have ended"
+            ),
             **error_responses(400, 401, 429),
         },
         summary="Change your password (the current one is asked for)",
@@ -358,14 +367,21 @@ class MeView(APIView):
     @extend_schema(
         operation_id="accounts_me_change",
         request=MeChangeSerializer,
-        responses={200: MeSerializer, **error_responses(400, 401)},
-        summary="Change your account: its e-mail address, which notifications are also e-mailed",
+        responses={200: MeSerializer, **error_responses(400, 401, 429)},
+        summary="Change your account: its e-mail address (your password confirms it), which "
+        "notifications are also e-mailed",
     )
     def patch(self, request: Request) -> Response:
         change = MeChangeSerializer(data=request.data)
         change.is_valid(raise_exception=True)
         if "email" in change.validated_data:
-            emails.change_address(request._request, request.user, change.validated_data["email"])
+            count_own_password_attempt(request)
+            emails.change_address(
+                request._request,
+                request.user,
+                change.validated_data["email"],
+                password=change.validated_data.get("password", ""),
+            )
         choices = change.validated_data.get("notifications")
         if choices:
             notification_services.set_email_preferences(

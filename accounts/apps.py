@@ -7,7 +7,7 @@ class AccountsConfig(AppConfig):
     verbose_name = "Accounts and plans"
 
     def ready(self) -> None:
-        from accounts import token_auth  # noqa: F401  (its signal receivers)
+        from accounts import credentials, token_auth  # noqa: F401  (their signal receivers)
         from accounts.personal_data import Part, register
         from accounts.services import deletion, export
 

@@ -11,7 +11,9 @@ from allauth.account.models import EmailAddress
 from allauth.account.utils import setup_user_email
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
+from accounts import passwords
 from accounts.models import User
 
 
@@ -41,9 +43,13 @@ def record_new_account_address(request: HttpRequest, user: User) -> None:
         address.send_confirmation(request, signup=True)
 
 
-def change_address(request: HttpRequest, user: User, email: str) -> None:
-    """Start changing the account's address to `email`: a link goes there, and the address
-    replaces the current one once it is followed (as on the e-mail page)."""
+def change_address(request: HttpRequest, user: User, email: str, *, password: str) -> None:
+    """Start changing the account's address to `email`, the account's password confirming
+    it (as for deleting the account): a link goes there, and the address replaces the
+    current one once it is followed (as on the e-mail page)."""
+    passwords.confirm_own_password(
+        user, password, missing=_("Type your password to change your e-mail address.")
+    )
     form = AddEmailForm(user=user, data={"email": email})
     if not form.is_valid():
         raise ValidationError(form.errors.as_data())

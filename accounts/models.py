@@ -68,6 +68,11 @@ class User(AbstractUser):
 
     objects = CaseInsensitiveUserManager()
 
+    # Set by `set_password` until the next save, which ends every other credential of the
+    # account (`accounts.credentials`); a hash renewed for the same password leaves it unset.
+    password_replaced = False
+    _checking_password = False
+
     @classmethod
     def normalize_username(cls, username: str) -> str:
         # Used by `create_user` and by model validation (the admin's forms).
@@ -86,6 +91,27 @@ class User(AbstractUser):
         if update_fields is not None and "username" in update_fields:
             kwargs["update_fields"] = {*update_fields, "username_key"}
         super().save(*args, **kwargs)
+
+    def set_password(self, raw_password: str | None) -> None:
+        super().set_password(raw_password)
+        if not self._checking_password:
+            self.password_replaced = True
+
+    def check_password(self, raw_password: str) -> bool:
+        # Django hashes a right password again when its hasher's settings have changed: the
+        # same password, so nothing of the account's ends.
+        self._checking_password = True
+        try:
+            return super().check_password(raw_password)
+        finally:
+            self._checking_password = False
+
+    async def acheck_password(self, raw_password: str) -> bool:
+        self._checking_password = True
+        try:
+            return await super().acheck_password(raw_password)
+        finally:
+            self._checking_password = False
 
     def get_absolute_url(self) -> str:
         return reverse("player", kwargs={"username": self.username})

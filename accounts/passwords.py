@@ -11,6 +11,7 @@ from allauth.account.forms import ChangePasswordForm, ResetPasswordForm
 from django.contrib.auth import update_session_auth_hash
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 
@@ -49,3 +50,12 @@ def request_password_reset(request: HttpRequest, email: str) -> None:
     if not form.is_valid():
         raise ValidationError(form.errors.as_data())
     form.save(request)
+
+
+def confirm_own_password(user: User, password: object, *, missing: str) -> None:
+    """The account's holder confirms a change with the password: a missing or wrong one is a
+    ValidationError naming `password` (`missing` says what it is asked for)."""
+    if not isinstance(password, str) or not password:
+        raise ValidationError({"password": [missing]})
+    if not user.check_password(password):
+        raise ValidationError({"password": [_("Wrong password.")]})

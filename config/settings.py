@@ -258,6 +258,10 @@ ACCOUNT_EMAIL_CONFIRMATION_AUTHENTICATED_REDIRECT_URL = "account"
 # One address per account; a new one replaces it once its link has been followed.
 ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_UNIQUE_EMAIL = True
+# Changing the address (and setting a first password) asks for the password again, unless it
+# was typed in the last few minutes: a session alone, left open or taken, cannot move the
+# account to another address (the API asks for the password in the same body).
+ACCOUNT_REAUTHENTICATION_REQUIRED = True
 # Whether an address belongs to an account is never told: sign-up takes any address
 # (unverified; only one account can verify it) and a password reset answers the same.
 ACCOUNT_PREVENT_ENUMERATION = "strict"
@@ -265,7 +269,8 @@ ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = False
 # Password changed, e-mail changed, ...: told to the verified address.
 ACCOUNT_EMAIL_NOTIFICATIONS = True
 ACCOUNT_SESSION_REMEMBER = True
-ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False  # this session stays; every other one ends
+# This session stays; every other one ends, with every other credential (accounts.credentials).
+ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
 ACCOUNT_PRESERVE_USERNAME_CASING = True
 # The pages' budgets (allauth's rate limits: "amount/period/per", per ip, key or user).

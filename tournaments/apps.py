@@ -7,11 +7,13 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts import personal_data
+        from accounts.signals import credentials_ended
         from games import visibility
         from games.signals import game_finished
         from live import sources
         from tournaments.personal_data import PART
         from tournaments.services import on_game_finished
+        from tournaments.services.calendar_feeds import renew_calendar_key
         from tournaments.streams import SOURCE
         from tournaments.visibility import GAMES
 
@@ -19,6 +21,12 @@ class TournamentsConfig(AppConfig):
         game_finished.connect(on_game_finished, dispatch_uid="tournaments.on_game_finished")
         # A championship's games are seen by whoever sees the championship.
         visibility.register(GAMES)
+        # A new password gives the player's calendar a new address.
+        credentials_ended.connect(
+            lambda sender, user, **_kwargs: renew_calendar_key(user),
+            dispatch_uid="tournaments.renew_calendar_key",
+            weak=False,
+        )
         sources.register(SOURCE)
         # Withdrawing forfeits the championship games before the games app resigns the rest.
         personal_data.register(PART, before="games")

@@ -14,13 +14,12 @@ from allauth.account.models import EmailAddress
 from allauth.mfa.models import Authenticator
 from django.contrib.admin.models import LogEntry
 from django.contrib.contenttypes.models import ContentType
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
-from accounts import personal_data
+from accounts import passwords, personal_data
 from accounts.models import Plan, User
 from accounts.personal_data import DeletedAccount
 from accounts.shown_names import placeholder_username
@@ -28,10 +27,9 @@ from accounts.shown_names import placeholder_username
 
 def delete_account(user: User, *, password: str) -> None:
     """Delete the account once its password is confirmed; a wrong one changes nothing."""
-    if not isinstance(password, str) or not password:
-        raise ValidationError({"password": [_("Type your password to delete your account.")]})
-    if not user.check_password(password):
-        raise ValidationError({"password": [_("Wrong password.")]})
+    passwords.confirm_own_password(
+        user, password, missing=_("Type your password to delete your account.")
+    )
     erase_account(user)
 
 

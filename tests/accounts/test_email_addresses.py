@@ -54,6 +54,13 @@ def logged_in(client) -> bool:
     return SESSION_KEY in client.session
 
 
+def type_password_again(client, password: str = TEST_PASSWORD) -> None:
+    """What the e-mail page asks first: the password, typed again (allauth's
+    reauthentication), good for a few minutes."""
+    response = client.post("/accounts/reauthenticate/", {"password": password})
+    assert response.status_code == 302, response.content.decode()
+
+
 # --- at sign-up ----------------------------------------------------------------------------
 
 
@@ -136,6 +143,7 @@ def test_an_address_another_account_confirmed_can_be_given_but_not_confirmed(cli
 def test_a_new_address_replaces_the_old_only_once_its_link_is_followed(client, make_user):
     anna = make_user("anna", email="anna@example.org")
     client.force_login(anna)
+    type_password_again(client)
     response = client.post("/accounts/email/", {"email": "anna@new.example", "action_add": ""})
     assert response.status_code == 302
     anna.refresh_from_db()
@@ -157,6 +165,7 @@ def test_the_link_of_a_change_can_be_sent_again_or_the_change_dropped(client, ma
     settings.ACCOUNT_RATE_LIMITS = {**settings.ACCOUNT_RATE_LIMITS, "confirm_email": ""}
     anna = make_user("anna", email="anna@example.org")
     client.force_login(anna)
+    type_password_again(client)
     client.post("/accounts/email/", {"email": "anna@new.example", "action_add": ""})
     client.post("/accounts/email/", {"email": "anna@new.example", "action_send": ""})
     assert [m.to for m in mail.outbox] == [["anna@new.example"], ["anna@new.example"]]
@@ -167,6 +176,7 @@ def test_the_link_of_a_change_can_be_sent_again_or_the_change_dropped(client, ma
 def test_changing_to_the_address_it_has_is_an_error_at_the_field(client, make_user):
     anna = make_user("anna", email="anna@example.org")
     client.force_login(anna)
+    type_password_again(client)
     page = client.post("/accounts/email/", {"email": "ANNA@example.org", "action_add": ""})
     assert page.status_code == 200
     assert "This email address is already associated with this account." in (page.content.decode())
@@ -255,7 +265,9 @@ def test_me_tells_whether_the_address_is_confirmed(make_user):
 def test_patching_me_with_an_address_starts_its_change(make_user):
     anna = make_user("anna", email="anna@example.org")
     response = client_with_token(anna).patch(
-        "/api/accounts/me/", {"email": "anna@new.example"}, format="json"
+        "/api/accounts/me/",
+        {"email": "anna@new.example", "password": TEST_PASSWORD},
+        format="json",
     )
     assert response.status_code == 200
     body = response.json()
@@ -280,7 +292,9 @@ def test_patching_me_with_an_address_starts_its_change(make_user):
 )
 def test_patching_me_with_an_unusable_address_is_a_field_error(make_user, email, message):
     anna = make_user("anna", email="anna@example.org")
-    response = client_with_token(anna).patch("/api/accounts/me/", {"email": email}, format="json")
+    response = client_with_token(anna).patch(
+        "/api/accounts/me/", {"email": email, "password": TEST_PASSWORD}, format="json"
+    )
     assert response.status_code == 400
     assert response.json()["error"]["details"] == {"email": [message]}
     assert addresses(anna) == [("anna@example.org", True, True)]
@@ -290,7 +304,9 @@ def test_patching_me_with_an_unusable_address_is_a_field_error(make_user, email,
 def test_an_api_change_of_address_leaves_no_message_for_a_page(make_user):
     anna = make_user("anna", email="anna@example.org")
     response = client_with_token(anna).patch(
-        "/api/accounts/me/", {"email": "anna@new.example"}, format="json"
+        "/api/accounts/me/",
+        {"email": "anna@new.example", "password": TEST_PASSWORD},
+        format="json",
     )
     assert response.status_code == 200
     assert "messages" not in response.cookies

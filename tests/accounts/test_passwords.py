@@ -181,7 +181,7 @@ def test_api_password_change_needs_authentication(api):
     assert response.status_code == 401
 
 
-def test_api_password_change_sets_it_and_ends_every_session(anna):
+def test_api_password_change_sets_it_and_ends_every_session_and_token(anna):
     elsewhere = logged_in_elsewhere(anna)
     api = client_with_token(anna)
     response = api.post(CHANGE_API, {"old_password": TEST_PASSWORD, "new_password": NEW})
@@ -189,7 +189,7 @@ def test_api_password_change_sets_it_and_ends_every_session(anna):
     anna.refresh_from_db()
     assert anna.check_password(NEW)
     assert not still_logged_in(elsewhere)
-    assert api.get("/api/accounts/me/").status_code == 200  # the token goes on working
+    assert api.get("/api/accounts/me/").status_code == 401  # the token that asked ends too
     assert "sessionid" not in response.cookies
 
 

@@ -37,3 +37,10 @@ def replace_calendar_key(player: User) -> CalendarFeed:
         player=player, defaults={"key": new_key()}
     )
     return feed
+
+
+def renew_calendar_key(player: User) -> None:
+    """A new address for a calendar the player has (none is made): their password changed,
+    so whoever read the old address no longer can (`accounts.signals.credentials_ended`)."""
+    if CalendarFeed.objects.filter(player=player).exists():
+        replace_calendar_key(player)
