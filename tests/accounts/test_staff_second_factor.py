@@ -5,6 +5,8 @@ pass it. Without it a staff account is an ordinary player."""
 import time
 
 import pytest
+from django.conf import settings
+from django.http import HttpRequest
 from django.test import Client
 from django.urls import reverse
 from rest_framework.authtoken.models import Token
@@ -12,6 +14,8 @@ from rest_framework.test import APIClient
 
 from accounts.models import Plan, User
 from accounts.services import api_token
+from accounts.staff import has_staff_powers
+from live import viewers
 from tests.conftest import TEST_PASSWORD
 from tests.support.championships import invite_and_accept
 from tests.support.mfa import (
@@ -237,3 +241,19 @@ def test_a_staff_session_passes_the_second_factor_later_by_its_code(boss):
     code = totp_code(SECRET, at=time.time())
     assert browser.post(asked["Location"], {"code": code})["Location"] == "/admin/"
     assert browser.get("/admin/").status_code == 200
+
+
+def test_the_stream_process_grants_staff_powers_only_to_a_session_that_passed(boss):
+    """The stream process reads the session itself (no middleware): the same rule holds."""
+
+    def viewer_of(browser: Client) -> User:
+        request = HttpRequest()
+        request.COOKIES[settings.SESSION_COOKIE_NAME] = browser.cookies[
+            settings.SESSION_COOKIE_NAME
+        ].value
+        return viewers.viewer(request)
+
+    password_only = viewer_of(password_only_session(boss))
+    assert password_only == boss and not has_staff_powers(password_only)
+    passed = viewer_of(log_in_with_second_factor(Client(), boss))
+    assert passed == boss and has_staff_powers(passed)
