@@ -38,23 +38,23 @@ PROJECT = Path(__file__).resolve().parents[2]
 
 
 @dataclass(frozen=True)
-class Path_:
+class Route:
     name: str  # with its namespace: "admin:index", "api-plan"
     params: tuple[str, ...]
     callback: object
 
 
-def _walk(patterns, namespace: str = "", params: tuple[str, ...] = ()) -> Iterator[Path_]:
+def _walk(patterns, namespace: str = "", params: tuple[str, ...] = ()) -> Iterator[Route]:
     for pattern in patterns:
         names = params + tuple(pattern.pattern.regex.groupindex)
         if isinstance(pattern, URLResolver):
             inner = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
             yield from _walk(pattern.url_patterns, inner, names)
         elif isinstance(pattern, URLPattern) and pattern.name:
-            yield Path_(f"{namespace}{pattern.name}", names, pattern.callback)
+            yield Route(f"{namespace}{pattern.name}", names, pattern.callback)
 
 
-def staff_only_endpoints() -> list[tuple[str, Path_]]:
+def staff_only_endpoints() -> list[tuple[str, Route]]:
     """(method, path) of every API view that asks for staff."""
     found = []
     for path in _walk(get_resolver().url_patterns):
@@ -66,7 +66,7 @@ def staff_only_endpoints() -> list[tuple[str, Path_]]:
     return found
 
 
-def staff_only_pages() -> list[Path_]:
+def staff_only_pages() -> list[Route]:
     return [
         path
         for path in _walk(get_resolver().url_patterns)
@@ -81,7 +81,7 @@ def test_the_lists_find_the_staff_only_paths():
     assert {"admin:index", "admin:accounts_user_changelist", "admin:accounts_user_change"} <= names
 
 
-def url_of(path: Path_, boss: User, player: User) -> str:
+def url_of(path: Route, boss: User, player: User) -> str:
     """The path with a real value for each of its parameters."""
     model_admin = getattr(path.callback, "model_admin", None)
     samples = {
