@@ -13,14 +13,25 @@ from drf_spectacular.utils import (
 )
 from rest_framework import exceptions, serializers, status
 from rest_framework.authentication import SessionAuthentication
-from rest_framework.permissions import AllowAny, IsAdminUser, IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from accounts import emails, guests, logins, mfa, passwords, plans, selectors, services, tokens
+from accounts import (
+    emails,
+    guests,
+    logins,
+    mfa,
+    passwords,
+    plans,
+    selectors,
+    services,
+    staff,
+    tokens,
+)
 from accounts.models import Plan, User
 from config import downloads, throttling
 from config.api_docs import error_responses
@@ -75,7 +86,8 @@ class CredentialsSerializer(serializers.Serializer):
         max_length=32,
         help_text=(
             "With two-factor authentication on: the authenticator app's current code, "
-            "or one of the account's recovery codes."
+            "or one of the account's recovery codes. Staff accounts must have it on and "
+            "send it: a staff token is issued only with it."
         ),
     )
 
@@ -236,7 +248,7 @@ class TokenView(APIView):
         request=CredentialsSerializer,
         responses={
             200: inline_serializer("TokenResponse", {"token": StrictCharField()}),
-            **error_responses(400, 401, 429),
+            **error_responses(400, 401, 403, 429),
         },
         summary="Exchange a username and password (and the second factor's code) for the API token",
     )
@@ -254,13 +266,14 @@ class TokenView(APIView):
             )
             if user is None:
                 raise InvalidCredentials(_("Wrong username or password."))
-            if mfa.has_totp(user):
+            second_factor = mfa.has_totp(user)
+            if second_factor:
                 self._check_second_factor(request, user, credentials.validated_data.get("code"))
         except logins.TooManyAttempts:
             raise TooManyLogInAttempts(
                 detail=_("Too many failed log-in attempts. Try again later.")
             ) from None
-        return Response({"token": services.api_token(user).key})
+        return Response({"token": tokens.issue_api_token(user, second_factor=second_factor).key})
 
     @staticmethod
     def _check_second_factor(request: Request, user: User, code: str | None) -> None:
@@ -290,7 +303,10 @@ class TokenRotateView(APIView):
         summary="Replace your API token with a new one; the old one stops working at once",
     )
     def post(self, request: Request) -> Response:
-        return Response({"token": tokens.rotate_api_token(request.user).key})
+        second_factor = staff.credential_passed_second_factor(request)
+        return Response(
+            {"token": tokens.rotate_api_token(request.user, second_factor=second_factor).key}
+        )
 
 
 def count_own_password_attempt(request: Request) -> None:
@@ -448,7 +464,7 @@ class ExportView(APIView):
 
 
 class PlanView(APIView):
-    permission_classes = [IsAdminUser]
+    permission_classes = [staff.HasStaffPowers]
 
     @extend_schema(
         operation_id="accounts_plan_change",

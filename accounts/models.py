@@ -147,3 +147,20 @@ class PlanChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} → {self.plan}"
+
+
+class SecondFactorToken(models.Model):
+    """An API token issued on a code of the account's second factor, as well as its password.
+
+    Only such a token carries staff powers (`accounts.staff`). A token issued on a password
+    alone has no row here, so tokens from before this record existed carry none either; the
+    row goes with its token, at rotation or revocation.
+    """
+
+    token = models.OneToOneField(
+        "authtoken.Token", on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    issued_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"API token of user {self.token.user_id}, issued with a second factor"

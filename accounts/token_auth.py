@@ -16,6 +16,7 @@ from django.dispatch import receiver
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
+from accounts import staff
 from accounts.models import User
 
 TOKEN_CACHE_SECONDS = 60
@@ -33,8 +34,11 @@ class CachedTokenAuthentication(TokenAuthentication):
             # DRF's own look-up, with its refusals (an unknown token, a closed account).
             user, token = super().authenticate_credentials(key)
             cache.set(_cache_key(key), user, TOKEN_CACHE_SECONDS)
-            return user, token
-        return user, Token(key=key, user=user)
+        else:
+            token = Token(key=key, user=user)
+        # Whether this token may carry staff powers is asked afresh on each request.
+        staff.credit_token(user, key)
+        return user, token
 
 
 def forget_token(key: str) -> None:

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
-from accounts import emails, guests, mfa, personal_data, plans, selectors, services, tokens
+from accounts import emails, guests, mfa, personal_data, plans, selectors, services, staff, tokens
 from accounts.forms import DeleteAccountForm
 from accounts.models import Plan, User
 from billing import selectors as billing_selectors
@@ -150,7 +150,12 @@ def account_token(request: HttpRequest) -> HttpResponse:
         services.revoke_api_token(request.user)
         messages.success(request, _("Your API token is revoked; programs using it are logged out."))
     else:
-        token = tokens.rotate_api_token(request.user)
+        second_factor = staff.credential_passed_second_factor(request)
+        try:
+            token = tokens.rotate_api_token(request.user, second_factor=second_factor)
+        except DomainError as error:  # staff whose session did not pass the second factor
+            messages.error(request, error.message)
+            return HttpResponseRedirect(reverse("account") + "#api-token")
         request.session[NEW_TOKEN_SESSION_KEY] = token.key
         messages.success(
             request, _("Here is your new API token. Any older token has stopped working.")

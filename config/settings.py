@@ -84,6 +84,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.StaffSessionMiddleware",
     "accounts.middleware.AccountLanguageMiddleware",
     "accounts.middleware.GuestVisitMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",

@@ -8,6 +8,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, JsonResponse
 from rest_framework.exceptions import AuthenticationFailed
 
+from accounts import staff
 from accounts.models import User
 from accounts.token_auth import CachedTokenAuthentication
 from config.api_errors import error_body
@@ -35,6 +36,7 @@ def viewer(request: HttpRequest) -> User | AnonymousUser:
         store = import_module(settings.SESSION_ENGINE).SessionStore
         request.session = store(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
         user = auth.get_user(request)
+        staff.credit_session(request, user)
     if user.is_authenticated:
         return user
     found = CachedTokenAuthentication().authenticate(request)

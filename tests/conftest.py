@@ -73,9 +73,13 @@ def staff(make_user) -> User:
 
 
 def client_with_token(user: User) -> APIClient:
-    """An API client that authenticates as `user` with its real API token."""
+    """An API client that authenticates as `user` with its real API token; a staff account's
+    is got as staff get it, with the second factor (set up for it if it has none)."""
+    from tests.support.mfa import staff_token
+
+    key = staff_token(user) if user.is_staff else api_token(user).key
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {api_token(user).key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
     return client
 
 

@@ -2,7 +2,8 @@
 
 A public championship is for everyone. A private one is for its organiser, its entrants
 (withdrawn ones too), the players invited who have not answered yet, and the site's
-staff; to anyone else it does not exist, so every read answers as for a missing one (404).
+staff (through a credential that passed the second factor: `accounts.staff`); to anyone
+else it does not exist, so every read answers as for a missing one (404).
 A championship's games are seen by whoever sees the championship: `GAMES` tells the games
 app so (registered in TournamentsConfig.ready), and the games' reads build on it without
 reading these tables themselves.
@@ -12,6 +13,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models import Max, Q, QuerySet
 
 from accounts.models import User
+from accounts.staff import has_staff_powers
 from games.models import Game
 from games.visibility import Scheduler
 from tournaments import bracket
@@ -23,7 +25,7 @@ def _seen_by(user: User | AnonymousUser) -> Q:
     public = Q(visibility=Championship.Visibility.PUBLIC)
     if not user.is_authenticated:
         return public
-    if user.is_staff:
+    if has_staff_powers(user):
         return Q()
     entered = Entry.objects.filter(player=user).values("championship_id")
     invited = Invitation.objects.filter(player=user, status=Invitation.Status.INVITED)
@@ -43,7 +45,7 @@ def championship_visible_to(championship: Championship, user: User | AnonymousUs
         return True
     if not user.is_authenticated:
         return False
-    if user.is_staff or championship.organiser_id == user.pk:
+    if championship.organiser_id == user.pk or has_staff_powers(user):
         return True
     return (
         Entry.objects.filter(championship=championship, player=user).exists()

@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.db import IntegrityError, transaction
 
 from accounts.models import Plan, PlanChange, User
-from tests.support.mfa import give_totp
+from tests.support.mfa import log_in_with_second_factor
 
 pytestmark = pytest.mark.django_db
 
@@ -51,9 +51,8 @@ def test_database_refuses_usernames_differing_only_in_case():
 
 def test_admin_lists_users_with_plans(client, make_user):
     admin = make_user("boss", staff=True, is_superuser=True)
-    give_totp(admin)  # the admin asks staff for a second factor
     make_user("payer", plan=Plan.PAID)
-    client.force_login(admin)
+    log_in_with_second_factor(client, admin)  # the admin asks staff for it
     response = client.get("/admin/accounts/user/?plan__exact=paid")
     assert response.status_code == 200
     assert b"payer" in response.content
@@ -61,9 +60,8 @@ def test_admin_lists_users_with_plans(client, make_user):
 
 def test_plan_changed_in_the_admin_is_recorded(client, make_user):
     admin = make_user("boss", staff=True, is_superuser=True)
-    give_totp(admin)
     player = make_user("payer")
-    client.force_login(admin)
+    log_in_with_second_factor(client, admin)  # the admin asks staff for it
     form = {
         "username": "payer",
         "email": "",

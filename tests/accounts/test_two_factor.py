@@ -2,6 +2,7 @@
 must, before the admin opens for them. Codes are computed here from the app's secret."""
 
 import re
+import time
 
 import pytest
 from allauth.mfa.models import Authenticator
@@ -149,7 +150,12 @@ def test_staff_without_an_app_are_sent_to_set_one_up_before_the_admin_opens(clie
         assert (refused.status_code, refused["Location"]) == (302, ACTIVATE), page
     told = client.get(ACTIVATE, follow=True).content.decode()  # by way of the password
     assert "The admin asks staff for a second factor" in told
-    set_up_app(client)
+    secret = set_up_app(client)
+    # This session's log-in took no code: the admin asks for one now, then opens.
+    asked = client.get("/admin/")
+    assert asked["Location"] == "/accounts/2fa/reauthenticate/?next=%2Fadmin%2F"
+    response = client.post(asked["Location"], {"code": totp_code(secret, at=time.time() - 30)})
+    assert response["Location"] == "/admin/"
     assert client.get("/admin/").status_code == 200
     assert client.get("/admin/accounts/user/").status_code == 200
 

@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from accounts import services
 from accounts.models import User
 from tests.conftest import TEST_PASSWORD
-from tests.support.mfa import give_totp
+from tests.support.mfa import log_in_with_second_factor
 
 pytestmark = pytest.mark.django_db
 
@@ -135,8 +135,7 @@ def test_the_database_refuses_a_second_account_with_an_equivalent_name():
 
 def test_admin_cannot_create_a_second_account_with_an_equivalent_name(client, make_user):
     boss = make_user("boss", staff=True, is_superuser=True)
-    give_totp(boss)  # the admin asks staff for a second factor
-    client.force_login(boss)
+    log_in_with_second_factor(client, boss)  # the admin asks staff for it
     make_user("ärger")
     response = client.post(
         "/admin/accounts/user/add/",

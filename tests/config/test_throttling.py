@@ -12,7 +12,7 @@ from django.test import RequestFactory
 
 from config.throttling import client_address
 from tests.conftest import TEST_PASSWORD
-from tests.support.mfa import give_totp
+from tests.support.mfa import log_in_with_second_factor
 from tests.support.processes import PROJECT, bare_environment, manage
 
 pytestmark = pytest.mark.django_db
@@ -187,8 +187,7 @@ def test_admin_password_change_is_the_sites_and_cannot_be_used_to_guess(
 ):
     page_rates(change_password="3/m/user")
     boss = make_user("boss", staff=True, is_superuser=True)
-    give_totp(boss)
-    client.force_login(boss)
+    log_in_with_second_factor(client, boss)  # the admin asks staff for it
     page = client.get("/admin/password_change/")
     assert (page.status_code, page["Location"]) == (302, "/accounts/password/change/")
     new = "another-long-passphrase"

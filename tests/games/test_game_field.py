@@ -13,7 +13,7 @@ from games.api import CreateGameSerializer
 from games.catalog import BUILT_IN
 from games.models import Game
 from ratings.models import Rating
-from tests.support.mfa import give_totp
+from tests.support.mfa import log_in_with_second_factor
 from tournaments.api import CreateChampionshipSerializer
 from tournaments.forms import ChampionshipForm
 from tournaments.models import Championship
@@ -115,8 +115,7 @@ def test_the_admin_filters_games_by_game_with_the_games_titles(client, make_user
     boss = make_user("boss", staff=True, is_superuser=True)
     for name in ("kropki", "quadramids"):
         Game.objects.create(game=name, kind=Game.Kind.FRIENDLY, created_by=boss, snapshot=b"")
-    give_totp(boss)  # the admin asks staff for a second factor
-    client.force_login(boss)
+    log_in_with_second_factor(client, boss)  # the admin asks staff for it
     page = client.get("/admin/games/game/", {"game": "quadramids"})
     assert page.status_code == 200
     assert [game.game for game in page.context["cl"].result_list] == ["quadramids"]

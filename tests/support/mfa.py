@@ -7,12 +7,18 @@ six digits), as a phone's app would, not by the code under test.
 import base64
 import hashlib
 import hmac
+import itertools
 import struct
 import time
 
 from allauth.mfa.totp.internal.auth import TOTP
+from django.contrib.auth import SESSION_KEY
+from django.test import Client
+from rest_framework.test import APIClient
 
+from accounts.mfa import has_totp
 from accounts.models import User
+from accounts.token_auth import CachedTokenAuthentication
 
 SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
 
@@ -30,3 +36,46 @@ def give_totp(user: User, secret: str = SECRET) -> str:
     """Set up an authenticator app on the account, as its owner would; the secret."""
     TOTP.activate(user, secret)
     return secret
+
+
+# Codes of the step before, the current one and the one after are all taken (the tolerance
+# of one step), and each only once: a test that logs in several times uses them in turn.
+_STEPS = itertools.cycle((0, -1, 1))
+
+
+def fresh_code(secret: str) -> str:
+    """A code the app shows now (or a step either side) not handed out just before."""
+    return totp_code(secret, at=time.time() + 30 * next(_STEPS))
+
+
+def staff_token(user: User, secret: str = SECRET) -> str:
+    """A staff account's API token, got as staff get it: the password and the app's code."""
+    from tests.conftest import TEST_PASSWORD
+
+    if not has_totp(user):
+        give_totp(user, secret)
+    response = APIClient().post(
+        "/api/accounts/token/",
+        {"username": user.username, "password": TEST_PASSWORD, "code": fresh_code(secret)},
+        format="json",
+    )
+    assert response.status_code == 200, response.content
+    return response.json()["token"]
+
+
+def log_in_with_second_factor(client: Client, user: User, secret: str = SECRET) -> Client:
+    """Log `client` in on the log-in page with the password, then the app's code."""
+    from tests.conftest import TEST_PASSWORD
+
+    if not has_totp(user):
+        give_totp(user, secret)
+    client.post("/login/", {"login": user.username, "password": TEST_PASSWORD})
+    response = client.post("/accounts/2fa/authenticate/", {"code": fresh_code(secret)})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert client.session.get(SESSION_KEY) == str(user.pk)
+    return client
+
+
+def staff_as_their_token_brings_them(user: User) -> User:
+    """The staff account as a request with its second-factor token sees it."""
+    return CachedTokenAuthentication().authenticate_credentials(staff_token(user))[0]

@@ -10,6 +10,7 @@ from django.urls import reverse
 from accounts.models import Plan
 from games.models import Game
 from tests.support.championships import invite_and_accept
+from tests.support.mfa import log_in_with_second_factor
 from tournaments import services
 from tournaments.demo import play_for_both
 from tournaments.models import Championship, Entry
@@ -394,7 +395,8 @@ def test_organise_page_is_for_the_organiser_and_staff(client, organiser, make_us
     assert answer.status_code == 302 and "login" in answer["Location"]
     client.force_login(make_user("stranger"))
     assert client.get(organise_page(championship)).status_code == 403
-    client.force_login(make_user("staff-member", staff=True))
+    client.logout()
+    log_in_with_second_factor(client, make_user("staff-member", staff=True))
     assert client.get(organise_page(championship)).status_code == 200
     client.force_login(organiser)
     answer = client.get(organise_page(championship))

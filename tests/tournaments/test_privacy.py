@@ -12,6 +12,7 @@ from django.urls import reverse
 from accounts.models import Plan
 from tests.conftest import TEST_PASSWORD, client_with_token
 from tests.support.championships import invite_and_accept
+from tests.support.mfa import log_in_with_second_factor, staff_as_their_token_brings_them
 from tournaments import services
 from tournaments.models import Championship
 from tournaments.visibility import championship_visible_to, visible_championships
@@ -134,8 +135,9 @@ def test_an_entrant_reads_their_private_championship_through_the_api(private, en
 
 def test_staff_see_a_private_championship_in_the_api_as_on_its_pages(private, make_user):
     staff = make_user("moderator", staff=True)
+    browser = log_in_with_second_factor(Client(), staff)
     for name in PAGES:
-        assert logged_in(staff).get(reverse(name, args=[private.pk])).status_code == 200, name
+        assert browser.get(reverse(name, args=[private.pk])).status_code == 200, name
     api = client_with_token(staff)
     for path in API_READS:
         assert api.get(f"/api/championships/{private.pk}/{path}").status_code == 200, path
@@ -148,9 +150,12 @@ def test_the_rule_for_one_championship_agrees_with_the_rule_for_lists(
     """The game page checks one championship in Python, lists filter in SQL: the same rule."""
     public = services.create_championship(organiser=organiser, name="Open Cup", game="kropki")
     staff = make_user("staffer", staff=True)
-    for viewer in (AnonymousUser(), stranger, entrant, organiser, staff):
+    with_second_factor = staff_as_their_token_brings_them(make_user("moderator", staff=True))
+    for viewer in (AnonymousUser(), stranger, entrant, organiser, staff, with_second_factor):
         listed = set(visible_championships(viewer).values_list("pk", flat=True))
         for championship in (private, public):
             assert championship_visible_to(championship, viewer) == (championship.pk in listed)
     assert not championship_visible_to(private, stranger)
     assert championship_visible_to(private, entrant)
+    assert championship_visible_to(private, with_second_factor)
+    assert not championship_visible_to(private, staff)  # no credential that passed it

@@ -4,6 +4,7 @@ action sends them back to."""
 from django.http import Http404, HttpRequest
 from django.urls import reverse
 
+from accounts.staff import has_staff_powers
 from tournaments.models import Championship
 from tournaments.visibility import visible_championships
 
@@ -17,7 +18,9 @@ def visible_or_404(request: HttpRequest, championship_id: int) -> Championship:
 
 
 def may_organise(user, championship: Championship) -> bool:
-    return user.is_authenticated and (user.pk == championship.organiser_id or user.is_staff)
+    return user.is_authenticated and (
+        user.pk == championship.organiser_id or has_staff_powers(user)
+    )
 
 
 def back_to(request: HttpRequest, championship: Championship) -> str:
