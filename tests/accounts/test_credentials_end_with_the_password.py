@@ -26,7 +26,7 @@ from tests.accounts.test_passwords import (
     still_logged_in,
 )
 from tests.conftest import TEST_PASSWORD, client_with_token
-from tests.support.mfa import give_totp
+from tests.support.mfa import log_in_with_second_factor
 
 pytestmark = pytest.mark.django_db
 
@@ -77,9 +77,8 @@ def set_in_the_admin(user: User) -> None:
     admin = User.objects.create_user("boss", password=TEST_PASSWORD, is_staff=True)
     admin.is_superuser = True
     admin.save()
-    give_totp(admin)  # the admin asks staff for a second factor
-    client = Client()
-    client.force_login(admin)
+    # Staff powers need a session that passed the second factor.
+    client = log_in_with_second_factor(Client(), admin)
     answer = client.post(
         f"/admin/accounts/user/{user.pk}/password/",
         {"password1": NEW, "password2": NEW, "usable_password": "true"},
