@@ -4,6 +4,7 @@ action sends them back to."""
 from django.http import Http404, HttpRequest
 from django.urls import reverse
 
+from tournaments import deciders
 from tournaments.models import Championship
 from tournaments.visibility import visible_championships
 
@@ -17,7 +18,8 @@ def visible_or_404(request: HttpRequest, championship_id: int) -> Championship:
 
 
 def may_organise(user, championship: Championship) -> bool:
-    return user.is_authenticated and (user.pk == championship.organiser_id or user.is_staff)
+    """Who opens the organise page: the organiser, a co-organiser, staff."""
+    return deciders.has_a_deciders_role(user, championship)
 
 
 def back_to(request: HttpRequest, championship: Championship) -> str:
