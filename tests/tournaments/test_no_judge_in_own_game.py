@@ -199,19 +199,25 @@ def test_an_organiser_cannot_move_the_deadline_of_their_own_game_after_the_start
     assert Match.objects.get(pk=game.match_id).deadline == deadline
 
 
-def test_the_admin_changes_no_game_match_or_result_by_hand(client, staff_member, players):
+def test_the_admin_changes_no_game_match_result_or_rating_by_hand(client, staff_member, players):
     staff_member.is_superuser = True
     staff_member.save(update_fields=["is_superuser"])
     championship = started_championship(staff_member, players[:2])
     (game,) = running_games(championship)
+    rating = Rating.objects.create(
+        player=staff_member, game="kropki", rating=1500, rd=350, volatility=0.06
+    )
     client.force_login(staff_member)
     for url in (
         f"/admin/games/game/{game.pk}/change/",
         f"/admin/tournaments/match/{game.match_id}/change/",
+        f"/admin/ratings/rating/{rating.pk}/change/",
     ):
         assert client.get(url).status_code == 200  # to read
-        answer = client.post(url, {"status": "finished", "winner": "red"})
+        answer = client.post(url, {"status": "finished", "winner": "red", "rating": 1662})
         assert answer.status_code == 403
+    rating.refresh_from_db()
+    assert rating.rating == 1500
     game.refresh_from_db()
     assert (game.status, game.winner) == (Game.Status.ACTIVE, "")
     assert Match.objects.get(pk=game.match_id).status == Match.Status.PLAYING
