@@ -2,16 +2,18 @@
 co-organiser, not staff. The co-organisers (referees) decide the organiser's games, and
 staff when no co-organiser can; the "needs you" notice goes to whoever may decide."""
 
+import json
+
 import pytest
 from django.test import Client
 from freezegun import freeze_time
 
-from accounts.models import Plan
+from accounts.models import Plan, User
 from games import services as game_services
 from games.models import Game
 from notifications.models import Notification
 from ratings.models import Rating, RatingChange
-from tests.conftest import client_with_token
+from tests.conftest import TEST_PASSWORD, client_with_token
 from tests.support.mfa import give_totp
 from tests.tournaments.deadline_support import (
     past_the_deadline,
@@ -386,3 +388,17 @@ def test_the_organiser_names_co_organisers_on_the_organise_page(organiser, playe
         f"/championships/{championship.pk}/co-organisers/", {"usernames": ""}
     )
     assert set(championship.co_organisers.all()) == {referee, players[0]}
+
+
+def test_a_deleted_account_is_no_ones_co_organiser_any_more(organiser, players, referee):
+    championship = started_championship(organiser, players[:2])
+    name_co_organisers(championship, organiser, referee)
+    answer = client_with_token(referee).delete(
+        "/api/accounts/me/", {"password": TEST_PASSWORD}, format="json"
+    )
+    assert answer.status_code == 204, answer.content
+    assert not championship.co_organisers.exists()
+    (logged,) = Decision.objects.filter(action=Decision.Action.EDITED)
+    assert logged.after == {"co_organisers": [User.objects.get(pk=referee.pk).username]}
+    log = client_with_token(organiser).get(f"/api/championships/{championship.pk}/log/").json()
+    assert "referee" not in json.dumps(log)
