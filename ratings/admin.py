@@ -1,10 +1,14 @@
 from django.contrib import admin
 
+from games.admin import ReadOnlyAdmin
 from ratings.models import Rating, RatingChange
+
+# Ratings follow the games' results (recomputed after a logged correction): read here,
+# never set by hand.
 
 
 @admin.register(Rating)
-class RatingAdmin(admin.ModelAdmin):
+class RatingAdmin(ReadOnlyAdmin):
     list_display = ["player", "game", "rating", "rd", "volatility", "games", "last_played_at"]
     list_filter = ["game"]
     search_fields = ["player__username"]
@@ -12,6 +16,6 @@ class RatingAdmin(admin.ModelAdmin):
 
 
 @admin.register(RatingChange)
-class RatingChangeAdmin(admin.ModelAdmin):
+class RatingChangeAdmin(ReadOnlyAdmin):
     list_display = ["rating", "source", "at", "rating_before", "rating_after"]
     raw_id_fields = ["rating", "source"]

@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from games.admin import ReadOnlyAdmin
 from tournaments.models import (
     Championship,
     Decision,
@@ -16,7 +17,8 @@ class EntryInline(admin.TabularInline):
     model = Entry
     extra = 0
     fields = ["player", "entered_at", "withdrawn_at"]
-    readonly_fields = ["entered_at"]
+    # A withdrawal forfeits games: it is made on the organise page, where it is logged.
+    readonly_fields = ["entered_at", "withdrawn_at"]
     raw_id_fields = ["player"]
 
 
@@ -25,12 +27,14 @@ class ChampionshipAdmin(admin.ModelAdmin):
     list_display = ["name", "game", "organiser", "status", "visibility", "created_at"]
     list_filter = ["game", "status", "visibility"]
     search_fields = ["name", "organiser__username"]
-    raw_id_fields = ["organiser", "winner"]
+    raw_id_fields = ["organiser", "co_organisers"]
+    # The championship's progress and winner follow its games: never set by hand.
+    readonly_fields = ["status", "winner", "started_at", "finished_at"]
     inlines = [EntryInline]
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(ReadOnlyAdmin):
     list_display = [
         "stage", "group", "round", "index", "first", "second", "status", "winner", "deadline",
     ]  # fmt: skip
@@ -40,7 +44,7 @@ class MatchAdmin(admin.ModelAdmin):
 
 admin.site.register(Stage)
 admin.site.register(Group)
-admin.site.register(FinalRank)
+admin.site.register(FinalRank, ReadOnlyAdmin)
 
 
 @admin.register(Invitation)

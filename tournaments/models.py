@@ -51,6 +51,11 @@ class Championship(models.Model):
     organiser = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised"
     )
+    # Referees the organiser names: they decide games as the organiser does, and decide the
+    # games the organiser plays in (nobody decides a game of their own).
+    co_organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="co_organised"
+    )
     status = models.CharField(
         max_length=12, choices=Status.choices, default=Status.REGISTRATION, db_index=True
     )

@@ -36,6 +36,7 @@ def export(user: User) -> dict:
     ranks = dict(FinalRank.objects.filter(entry__player=user).values_list("entry_id", "rank"))
     invitations = Invitation.objects.filter(player=user).select_related("championship")
     organised = Championship.objects.filter(organiser=user).order_by("created_at", "id")
+    co_organised = user.co_organised.order_by("created_at", "id")
     feed = CalendarFeed.objects.filter(player=user).first()
     return {
         "entries": [
@@ -66,6 +67,7 @@ def export(user: User) -> dict:
             }
             for championship in organised
         ],
+        "co_organised": [_championship(championship) for championship in co_organised],
         # Whether there is a private calendar address, not the address: it is a secret.
         "calendar_feed_created_at": feed.created_at if feed else None,
     }
@@ -94,19 +96,31 @@ def erase(gone: DeletedAccount) -> None:
             continue  # finished meanwhile: the entry stays as it ended
     CalendarFeed.objects.filter(player=user).delete()
     _rename_in_results(user, gone.old_username)
+    # A closed account decides nothing: it is no one's co-organiser any more.
+    user.co_organised.clear()
 
 
 def _rename_in_results(user: User, old_username: str) -> None:
     """The decisions' results name a player as text: the old name becomes the placeholder,
     so that a new account of that name is never read as the winner."""
     played = Entry.objects.filter(player=user).values("championship_id")
-    decisions = Decision.objects.filter(championship__in=played)
+    decisions = Decision.objects.filter(
+        Q(championship__in=played) | Q(championship__in=user.co_organised.all())
+    )
     for decision in decisions.only("id", "before", "after"):
         changed = []
         for side in ("before", "after"):
             result = getattr(decision, side)
-            if isinstance(result, dict) and result.get("winner") == old_username:
-                setattr(decision, side, {**result, "winner": user.username})
+            if not isinstance(result, dict):
+                continue
+            if result.get("winner") == old_username:
+                result = {**result, "winner": user.username}
+            names = result.get("co_organisers")
+            if isinstance(names, list) and old_username in names:
+                renamed = [user.username if name == old_username else name for name in names]
+                result = {**result, "co_organisers": renamed}
+            if result != getattr(decision, side):
+                setattr(decision, side, result)
                 changed.append(side)
         if changed:
             decision.save(update_fields=changed)

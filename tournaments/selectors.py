@@ -11,7 +11,7 @@ from accounts.shown_names import shown_username
 from games import selectors as game_selectors
 from games.models import Game
 from games.selectors import players_by_seat, seat_names
-from tournaments import bracket, tiebreaks
+from tournaments import bracket, deciders, tiebreaks
 from tournaments.models import (
     Championship,
     Decision,
@@ -365,10 +365,13 @@ def decision_entry(decision: Decision) -> dict:
 
 
 def _names_shown(result: dict) -> dict:
-    """A logged result with its winner's name as others read it."""
-    if "winner" not in result:
-        return result
-    return {**result, "winner": shown_username(result["winner"])}
+    """A logged result (or settings) with the names in it as others read them."""
+    shown = dict(result)
+    if "winner" in shown:
+        shown["winner"] = shown_username(shown["winner"])
+    if isinstance(shown.get("co_organisers"), list):
+        shown["co_organisers"] = [shown_username(name) for name in shown["co_organisers"]]
+    return shown
 
 
 @dataclass(frozen=True)
@@ -379,12 +382,16 @@ class Waiting:
     match: Match
     players: dict[str, str]  # seat → the player's name as shown
     since: datetime | None  # when the player to move was last expected to move
+    # Whether the one reading may decide it: not when they play in it (a co-organiser or
+    # staff decides it then).
+    may_decide: bool = True
 
 
 @dataclass(frozen=True)
 class NeedsAttention:
-    """What waits for the organiser: level playoff matches to decide, rounds whose time is
-    up, and players who have not moved for longer than the championship allows."""
+    """What waits for the organiser (or a co-organiser, or staff): level playoff matches to
+    decide, rounds whose time is up, and players who have not moved for longer than the
+    championship allows; each marked with whether the reader may decide it."""
 
     awaiting: list[Waiting]
     overdue: list[Waiting]
@@ -392,18 +399,27 @@ class NeedsAttention:
     running: list[Waiting]  # every game being played, for a decision of the organiser's own
 
 
-def _waiting(game: Game) -> Waiting:
-    return Waiting(
-        game=game,
-        match=game.match,
-        players=seat_names(game),
-        since=game.turn_started_at or game.started_at,
-    )
+def needs_attention(
+    championship: Championship, now: datetime, reader: User | None = None
+) -> NeedsAttention:
+    """What waits in the championship; `reader`: the one who reads it (the organiser when
+    left out), for whether each game is theirs to decide."""
+    reader = reader or championship.organiser
+    # Read once for every game's `may_decide`.
+    championship = Championship.objects.prefetch_related("co_organisers").get(pk=championship.pk)
 
+    def _waiting(game: Game) -> Waiting:
+        game.match.stage.championship = championship
+        return Waiting(
+            game=game,
+            match=game.match,
+            players=seat_names(game),
+            since=game.turn_started_at or game.started_at,
+            may_decide=deciders.may_decide(reader, game.match),
+        )
 
-def needs_attention(championship: Championship, now: datetime) -> NeedsAttention:
     games = game_selectors.games_with_players().filter(match__stage__championship=championship)
-    games = games.select_related("match__stage", "match__group")
+    games = games.select_related("match__stage", "match__group", "match__first", "match__second")
     awaiting = list(games.filter(match__status=Match.Status.AWAITING).order_by("match_id", "-pk"))
     last_of_match = {}
     for game in awaiting:

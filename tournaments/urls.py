@@ -44,6 +44,11 @@ page_urlpatterns = [
     path("<id:championship_id>/", views.championship_page, name="championship"),
     path("<id:championship_id>/organise/", views.organise, name="championship-organise"),
     path("<id:championship_id>/edit/", views.championship_edit, name="championship-edit"),
+    path(
+        "<id:championship_id>/co-organisers/",
+        views.co_organisers,
+        name="championship-co-organisers",
+    ),
     path("<id:championship_id>/enter/", views.enter, name="championship-enter"),
     path("<id:championship_id>/withdraw/", views.withdraw, name="championship-withdraw"),
     path("<id:championship_id>/accept/", views.accept, name="championship-accept"),

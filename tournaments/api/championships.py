@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 from config import query_params
 from config.api_docs import error_responses
 from config.api_fields import StrictBooleanField, StrictCharField, StrictIntegerField
-from games.api import GameChoiceField, TimeControlField
+from games.api import USERNAME_LENGTH, GameChoiceField, TimeControlField
 from games.outcomes import MatchFormat
 from games.registry import MATCH_FORMATS
 from tournaments import selectors, services, tiebreaks
@@ -26,6 +26,7 @@ from tournaments.models import (
     Championship,
 )
 from tournaments.services import creation
+from tournaments.services.co_organisers import CO_ORGANISERS_MAX
 from tournaments.visibility import visible_championships
 
 
@@ -111,11 +112,20 @@ class CreateChampionshipSerializer(serializers.Serializer):
     visibility = serializers.ChoiceField(
         choices=Championship.Visibility.choices, required=False, default="public"
     )
+    co_organisers = serializers.ListField(
+        child=StrictCharField(max_length=USERNAME_LENGTH),
+        required=False,
+        max_length=CO_ORGANISERS_MAX,
+        help_text="Usernames of the co-organisers (referees): they decide games as the "
+        "organiser does, and the games the organiser plays in. Nobody decides a game they "
+        "play in.",
+    )
 
 
 class EditChampionshipSerializer(CreateChampionshipSerializer):
     """Any of the settings; the ones left out stay as they are (`time_control: null`
-    removes the clock, where the game's rules allow that)."""
+    removes the clock, where the game's rules allow that). `co_organisers` (the whole
+    list) may be changed after the start too; the other settings only before it."""
 
 
 class ChampionshipSerializer(serializers.ModelSerializer):
@@ -124,6 +134,9 @@ class ChampionshipSerializer(serializers.ModelSerializer):
     time_control = TimeControlField(allow_null=True)
     winner = serializers.SerializerMethodField()
     entrants = serializers.SerializerMethodField()
+    co_organisers = serializers.SerializerMethodField(
+        help_text="Who decides games with the organiser, and the games the organiser plays in."
+    )
     invitations = serializers.SerializerMethodField(
         help_text="The players invited who have not answered yet; only for the organiser "
         "(null for everyone else)."
@@ -136,7 +149,8 @@ class ChampionshipSerializer(serializers.ModelSerializer):
             "id", "name", "description", "game", "options", "group_size", "advance_per_group",
             "group_format", "playoff_format", "third_place", "rated", "time_control",
             "round_deadline_s", "absent_after_s", "starts_at", "entries_close_at",
-            "points_system", "tiebreaks", "visibility", "organiser", "status", "winner",
+            "points_system", "tiebreaks", "visibility", "organiser", "co_organisers", "status",
+            "winner",
             "entrants", "invitations", "created_at", "started_at", "finished_at", "page",
         ]  # fmt: skip
         # An answer only: changes come in through the create and edit serializers.
@@ -144,6 +158,9 @@ class ChampionshipSerializer(serializers.ModelSerializer):
 
     def get_winner(self, championship: Championship) -> str | None:
         return championship.winner.shown_name if championship.winner_id else None
+
+    def get_co_organisers(self, championship: Championship) -> list[str]:
+        return [user.shown_name for user in championship.co_organisers.order_by("username")]
 
     def get_entrants(self, championship: Championship) -> list[str]:
         entries = championship.entries.select_related("player")
@@ -221,7 +238,8 @@ class ChampionshipView(APIView):
         operation_id="championships_edit",
         request=EditChampionshipSerializer,
         responses={200: ChampionshipSerializer, **error_responses(400, 401, 403, 404, 409)},
-        summary="Change any settings before the start (organiser); the change is logged",
+        summary="Change any settings before the start, or the co-organisers at any time "
+        "(organiser); the change is logged",
     )
     def patch(self, request: Request, championship_id: int) -> Response:
         championship_for(request, championship_id)

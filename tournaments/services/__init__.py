@@ -3,6 +3,7 @@ tie-breaks, bracket) are pure functions in pairing.py, tiebreaks.py and bracket.
 these modules load rows, call them and save what they decide."""
 
 from tournaments.services.adjudication import adjudicate
+from tournaments.services.co_organisers import name_co_organisers
 from tournaments.services.creation import (
     checked_settings,
     create_championship,
@@ -45,6 +46,7 @@ __all__ = [
     "enter_or_invite",
     "group_name",
     "invite",
+    "name_co_organisers",
     "on_game_finished",
     "seeding_order",
     "start",

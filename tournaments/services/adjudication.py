@@ -1,6 +1,7 @@
-"""The organiser decides a game: a win, a draw or a loss for both, for a running game or
-as a correction of a finished one; the match, the standings, the bracket and the ratings
-follow, and the decision is logged."""
+"""The organiser (or a co-organiser, or staff) decides a game: a win, a draw or a loss for
+both, for a running game or as a correction of a finished one; the match, the standings,
+the bracket and the ratings follow, and the decision is logged. Nobody decides a game they
+play in (`tournaments.deciders`)."""
 
 from django.db import transaction
 from django.utils import timezone
@@ -9,12 +10,12 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from accounts.usernames import canonical_username
 from config import text
-from config.errors import Conflict, DomainError, NotAllowed, NotFound
+from config.errors import Conflict, DomainError, NotFound
 from games import selectors as game_selectors
 from games.models import Game
 from games.outcomes import ResultReason
 from games.services import decisions as game_decisions
-from tournaments import bracket, streams
+from tournaments import bracket, deciders, streams
 from tournaments.models import Championship, Decision, FinalRank, Match, Stage
 from tournaments.services import announcements, decision_log
 from tournaments.services.locking import locked_championship
@@ -28,7 +29,8 @@ REASON_MAX_CHARS = 1000
 def adjudicate(
     game_id: int, *, by: User, outcome: str, winner: str | None = None, reason: str = ""
 ) -> Decision:
-    """The organiser's result for a championship game, checked, applied and logged."""
+    """A decider's result for a championship game, checked, applied and logged; one who
+    plays in the game is refused (403 `conflict_of_interest`) and nothing changes."""
     found = Game.objects.filter(pk=game_id).values_list("match__stage__championship", flat=True)
     championship_id = found.first()
     if championship_id is None:
@@ -37,12 +39,12 @@ def adjudicate(
         championship = locked_championship(championship_id)
         if not championship_visible_to(championship, by):
             raise NotFound(_("No such championship game."))
-        if by.pk != championship.organiser_id:
-            raise NotAllowed(_("Only the championship's organiser decides its games."))
         game = Game.objects.select_related("match__stage").get(pk=game_id)
         match = Match.objects.select_for_update(of=("self",)).select_related(
             "stage", "first__player", "second__player"
         ).get(pk=game.match_id)  # fmt: skip
+        match.stage.championship = championship
+        deciders.check_may_decide(by, match)
         winner_seat = _checked(game, match, outcome, winner, reason)
         reason_code = (
             ResultReason.DOUBLE_FORFEIT if outcome == "double_forfeit" else ResultReason.ADJUDICATED

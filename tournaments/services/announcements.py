@@ -4,9 +4,11 @@ the site and by e-mail, in each reader's language."""
 
 from django.urls import reverse
 
+from accounts.models import User
 from games.models import Game
 from notifications.kinds import Kind
 from notifications.services import notify
+from tournaments import deciders
 from tournaments.models import Championship, Decision, FinalRank, Invitation, Match
 
 # The organiser's decisions that are about the players they name (the deadline's own
@@ -22,9 +24,12 @@ def _page(championship: Championship) -> str:
     return reverse("championship", args=[championship.pk])
 
 
-def _tell_organiser(championship: Championship, what: str, once_key: str, **params) -> None:
+def _tell_organiser(
+    championship: Championship, what: str, once_key: str, *, to: list[User] | None = None, **params
+) -> None:
+    """The "needs you" notice, to the organiser or to those who decide in their stead."""
     notify(
-        [championship.organiser],
+        [championship.organiser] if to is None else to,
         Kind.ORGANISER_NEEDED,
         url=reverse("championship-organise", args=[championship.pk]),
         params={
@@ -38,10 +43,16 @@ def _tell_organiser(championship: Championship, what: str, once_key: str, **para
 
 
 def organiser_needed(championship: Championship, match: Match) -> None:
-    """A playoff match was level at its deadline: the organiser decides it."""
+    """A playoff match was level at its deadline: the organiser decides it, or, when the
+    organiser plays in it, those who may decide it instead."""
     players = [match.first.player.username, match.second.player.username]
+    match.stage.championship = championship
     _tell_organiser(
-        championship, "level_playoff_game", f"level_playoff_game:{match.pk}", players=players
+        championship,
+        "level_playoff_game",
+        f"level_playoff_game:{match.pk}",
+        to=deciders.deciders_for(match),
+        players=players,
     )
 
 

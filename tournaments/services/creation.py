@@ -4,6 +4,7 @@ from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -23,6 +24,7 @@ from tournaments.models import (
     ROUND_DEADLINE_MIN_S,
     Championship,
 )
+from tournaments.services.co_organisers import checked_co_organisers
 
 NAME_MAX_CHARS = 120
 DESCRIPTION_MAX_CHARS = 5_000
@@ -58,15 +60,27 @@ SETTINGS = ("name", "game", "time_control", *DEFAULTS)
 NULLABLE = ("time_control", "starts_at", "entries_close_at")
 
 
-def create_championship(*, organiser: User, name: str, game: str, **settings) -> Championship:
+def create_championship(
+    *,
+    organiser: User,
+    name: str,
+    game: str,
+    co_organisers: list[str] | None = None,
+    **settings,
+) -> Championship:
     """A championship in registration; every setting is checked and named when wrong.
 
     Leaving `time_control` out gives the game's default clock (`default_time_control`);
-    `time_control=None` asks for no clock.
+    `time_control=None` asks for no clock. `co_organisers`: the usernames of those who
+    decide games with the organiser.
     """
     guests.refuse_guest(organiser, guests.GuestRefusal.CHAMPIONSHIPS)
     values = checked_settings(organiser, {"name": name, "game": game, **settings})
-    return Championship.objects.create(organiser=organiser, **values)
+    chosen = checked_co_organisers(organiser, co_organisers or [])
+    with transaction.atomic():
+        championship = Championship.objects.create(organiser=organiser, **values)
+        championship.co_organisers.set(chosen)
+    return championship
 
 
 def default_time_control(game: str) -> dict | None:

@@ -11,17 +11,25 @@ from config.errors import Conflict, NotAllowed
 from games import plan_rules
 from tournaments.models import Championship, Decision, Invitation
 from tournaments.services import decision_log
+from tournaments.services.co_organisers import set_co_organisers
 from tournaments.services.creation import checked_settings
 from tournaments.services.locking import locked_championship
 
 
-def edit_championship(championship_id: int, *, by: User, **changes) -> Championship:
+def edit_championship(
+    championship_id: int, *, by: User, co_organisers: list[str] | None = None, **changes
+) -> Championship:
     """The organiser changes any of the settings before the start; the change is logged
-    with the changed settings' values before and after. A refusal changes nothing."""
+    with the changed settings' values before and after. The co-organisers may be named at
+    any time. A refusal changes nothing."""
     with transaction.atomic():
         championship = locked_championship(championship_id)
         if by.pk != championship.organiser_id:
             raise NotAllowed(_("Only the organiser changes the championship's settings."))
+        if co_organisers is not None:
+            set_co_organisers(championship, by, co_organisers)
+            if not changes:
+                return championship
         if championship.status != Championship.Status.REGISTRATION:
             raise Conflict(
                 _("The championship has started; its settings can no longer be changed."),

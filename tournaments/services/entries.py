@@ -3,6 +3,7 @@
 from enum import StrEnum
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -14,8 +15,8 @@ from games import plan_rules
 from games import selectors as game_selectors
 from games import services as game_services
 from games.models import Game
-from tournaments import selectors
-from tournaments.models import Championship, Decision, Entry, Invitation
+from tournaments import deciders, selectors
+from tournaments.models import Championship, Decision, Entry, Invitation, Match
 from tournaments.services import announcements, decision_log
 from tournaments.services.locking import locked_championship
 from tournaments.services.progress import matches_of, schedule_advance
@@ -75,20 +76,27 @@ def admit(championship: Championship, player: User) -> Entry:
 def withdraw(championship_id: int, *, by: User, username: str | None = None) -> Removal:
     """Leave before the start, or withdraw later: the remaining games are forfeited.
 
-    The organiser may do either for any player, and cancel an unanswered invitation; what
-    they do to another player is logged.
+    The organiser may do either for any player, and cancel an unanswered invitation; after
+    the start a co-organiser or staff may withdraw a player too. Nobody withdraws a player
+    they still have a match to play against (403 `conflict_of_interest`). What is done to
+    another player is logged.
     """
     with transaction.atomic():
         championship = locked_championship(championship_id)
         target = username or by.username
         key = canonical_username(target)
         organiser = by.pk == championship.organiser_id
-        if key != by.username_key and not organiser:
+        registration = championship.status == Championship.Status.REGISTRATION
+        # Before the start the entries are the organiser's; after it, a withdrawal forfeits
+        # games, which is a decision on them.
+        may_remove = organiser or (
+            not registration and deciders.has_a_deciders_role(by, championship)
+        )
+        if key != by.username_key and not may_remove:
             raise NotAllowed(_("Only the organiser withdraws other players."))
         entry = (
             championship.entries.filter(player__username_key=key).select_related("player").first()
         )
-        registration = championship.status == Championship.Status.REGISTRATION
         if entry is None and registration and organiser:
             invitation = championship.invitations.filter(
                 player__username_key=key, status=Invitation.Status.INVITED
@@ -111,6 +119,8 @@ def withdraw(championship_id: int, *, by: User, username: str | None = None) -> 
             return Removal.REMOVED if by_the_organiser else Removal.LEFT
         if championship.status == Championship.Status.FINISHED:
             raise Conflict(_("The championship is over."), code="championship_over")
+        if by_the_organiser:
+            _refuse_a_game_of_their_own(championship, entry, by)
         entry.withdrawn_at = timezone.now()
         entry.save(update_fields=["withdrawn_at"])
         if by_the_organiser:
@@ -127,6 +137,27 @@ def withdraw(championship_id: int, *, by: User, username: str | None = None) -> 
             game_services.forfeit(game_id, entry.player)
         schedule_advance(championship.pk)
         return Removal.WITHDRAWN
+
+
+def _refuse_a_game_of_their_own(championship: Championship, entry: Entry, by: User) -> None:
+    """A withdrawal forfeits every match of the player not yet settled: one who plays in
+    any of them may not make it (a co-organiser or staff may)."""
+    unsettled = (
+        Match.objects.filter(Q(first=entry) | Q(second=entry), stage__championship=championship)
+        .exclude(status=Match.Status.FINISHED)
+        .select_related("first", "second", "stage")
+    )
+    for match in unsettled:
+        match.stage.championship = championship
+        if not deciders.may_decide(by, match):
+            raise NotAllowed(
+                _(
+                    "You play against %(player)s, so you cannot withdraw them: a co-organiser "
+                    "(or staff) can."
+                )
+                % {"player": entry.player.username},
+                code=deciders.CONFLICT_OF_INTEREST,
+            )
 
 
 def _uninvite(championship: Championship, invitation: Invitation, by: User) -> Removal:

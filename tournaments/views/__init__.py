@@ -7,7 +7,7 @@ from tournaments.views.calendars import account_calendar, championship_calendar,
 from tournaments.views.championship_page import championship_page
 from tournaments.views.decisions import decide
 from tournaments.views.listing import championship_edit, championship_list, championship_new
-from tournaments.views.organising import organise
+from tournaments.views.organising import co_organisers, organise
 from tournaments.views.words import number, round_title
 
 __all__ = [
@@ -18,6 +18,7 @@ __all__ = [
     "championship_list",
     "championship_new",
     "championship_page",
+    "co_organisers",
     "decide",
     "decline",
     "enter",

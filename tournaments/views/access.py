@@ -4,7 +4,7 @@ action sends them back to."""
 from django.http import Http404, HttpRequest
 from django.urls import reverse
 
-from accounts.staff import has_staff_powers
+from tournaments import deciders
 from tournaments.models import Championship
 from tournaments.visibility import visible_championships
 
@@ -18,9 +18,8 @@ def visible_or_404(request: HttpRequest, championship_id: int) -> Championship:
 
 
 def may_organise(user, championship: Championship) -> bool:
-    return user.is_authenticated and (
-        user.pk == championship.organiser_id or has_staff_powers(user)
-    )
+    """Who opens the organise page: the organiser, a co-organiser, staff."""
+    return deciders.has_a_deciders_role(user, championship)
 
 
 def back_to(request: HttpRequest, championship: Championship) -> str:

@@ -1,5 +1,6 @@
-"""The organiser's decision on a game, as a page: what the game stands at, and a form
-that calls the same service as POST /api/games/{id}/adjudicate/."""
+"""A decision on a game, as a page for the organiser, a co-organiser or staff: what the
+game stands at, and a form that calls the same service as POST
+/api/games/{id}/adjudicate/ (or, to one who plays in the game, who decides it instead)."""
 
 from django import forms
 from django.contrib import messages
@@ -16,7 +17,7 @@ from config.errors import DomainError
 from games.models import Game
 from games.selectors import seat_names
 from games.titles import result_reason
-from tournaments import services
+from tournaments import deciders, services
 from tournaments.models import Stage
 from tournaments.services.adjudication import REASON_MAX_CHARS
 from tournaments.visibility import visible_championships
@@ -54,19 +55,31 @@ class DecisionForm(forms.Form):
 
 @login_required
 def decide(request: HttpRequest, championship_id: int, game_id: int) -> HttpResponse:
-    """The organiser's page for one game: 404 to those who may not see it, 403 to the rest."""
+    """The deciders' page for one game: 404 to those who may not see it, 403 to the rest
+    and to a decider who plays in the game."""
     championship = visible_championships(request.user).filter(pk=championship_id).first()
     game = (
         Game.objects.filter(pk=game_id, match__stage__championship_id=championship_id)
-        .select_related("match__stage", "match__group")
+        .select_related("match__stage", "match__group", "match__first", "match__second")
         .prefetch_related("seats__user")
         .first()
     )
     if championship is None or game is None:
         raise Http404
-    if request.user.pk != championship.organiser_id:
+    if not deciders.has_a_deciders_role(request.user, championship):
         raise PermissionDenied
+    game.match.stage.championship = championship
     names = seat_names(game)
+    context = {
+        "championship": championship,
+        "game": game,
+        "match": game.match,
+        "players": names,
+        "reason_text": result_reason(game.result_reason or "", championship.game),
+    }
+    if not deciders.may_decide(request.user, game.match):
+        # One who plays in the game is told who decides it instead of given the form.
+        return render(request, "tournaments/decide.html", {**context, "own_game": True}, status=403)
     # The choice carries the username (a deleted player's placeholder too); people read
     # the name shown.
     seated = sorted(game.seats.all(), key=lambda seat: seat.order)
@@ -81,15 +94,4 @@ def decide(request: HttpRequest, championship_id: int, game_id: int) -> HttpResp
         else:
             messages.success(request, _("The decision is made and logged."))
             return redirect(reverse("championship-organise", args=[championship.pk]))
-    return render(
-        request,
-        "tournaments/decide.html",
-        {
-            "championship": championship,
-            "game": game,
-            "match": game.match,
-            "players": names,
-            "reason_text": result_reason(game.result_reason or "", championship.game),
-            "form": form,
-        },
-    )
+    return render(request, "tournaments/decide.html", {**context, "form": form})
