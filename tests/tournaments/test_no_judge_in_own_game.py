@@ -14,7 +14,7 @@ from games.models import Game
 from notifications.models import Notification
 from ratings.models import Rating, RatingChange
 from tests.conftest import TEST_PASSWORD, client_with_token
-from tests.support.mfa import give_totp
+from tests.support.mfa import give_totp, log_in_with_second_factor
 from tests.tournaments.deadline_support import (
     past_the_deadline,
     play_a_move,
@@ -56,6 +56,8 @@ def adjudicate(user, game, **body):
 
 def browser(user) -> Client:
     client = Client()
+    if user.is_staff:  # staff powers need a session that passed the second factor
+        return log_in_with_second_factor(client, user)
     client.force_login(user)
     return client
 
@@ -209,7 +211,7 @@ def test_the_admin_changes_no_game_match_result_or_rating_by_hand(client, staff_
     rating = Rating.objects.create(
         player=staff_member, game="kropki", rating=1500, rd=350, volatility=0.06
     )
-    client.force_login(staff_member)
+    log_in_with_second_factor(client, staff_member)
     for url in (
         f"/admin/games/game/{game.pk}/change/",
         f"/admin/tournaments/match/{game.match_id}/change/",
@@ -324,9 +326,10 @@ def test_staff_decide_when_no_referee_can(organiser, players, staff_member):
         decide_url = f"/championships/{championship.pk}/games/{final.pk}/decide/"
         assert decide_url in browser(staff_member).get(need.url).content.decode()
         winner = opponent_in(final, organiser)
-        services.adjudicate(
-            final.pk, by=staff_member, outcome="win", winner=winner.username, reason="Tempo."
+        answer = adjudicate(
+            staff_member, final, outcome="win", winner=winner.username, reason="Tempo."
         )
+        assert answer.status_code == 200, answer.content
     championship.refresh_from_db()
     assert championship.winner == winner
     assert Decision.objects.get(action=Decision.Action.ADJUDICATED).by == staff_member
