@@ -78,6 +78,13 @@ class _Budget(SimpleRateThrottle):
     def get_cache_key(self, request: object, view: object) -> str:
         return self.cache_format % {"scope": self.scope, "ident": self.ident}
 
+    # Whether an attempt that fits is written down as it is looked at; `spend` first only
+    # looks, so that a request one window refuses costs nothing in the others.
+    recording = True
+
+    def throttle_success(self) -> bool:
+        return super().throttle_success() if self.recording else True
+
 
 def _count(budgets: list[_Budget]) -> float | None:
     """Count one attempt against each budget in turn; seconds to wait once one is spent."""
@@ -171,15 +178,27 @@ def account_ident(user: object) -> str:
 
 
 def spend(scopes: Sequence[str], ident: str, message: str, *, per: object = None) -> None:
-    """Count one request of `ident` against each budget of `scopes` in turn; once one is
-    spent, TooMany saying `message` and when to come back. `per`: a thing (a game, a
-    calendar) that has a budget of its own for each client."""
+    """Count one request of `ident` against every budget of `scopes` (say a burst and a
+    rate) if it fits them all; otherwise TooMany saying `message` and when to come back,
+    and nothing counted. `per`: a thing (a game, a calendar) that has a budget of its own
+    for each client."""
     if per is not None:
         # Hashed: a calendar's secret key, say, is not written into the cache's keys.
         ident += ":" + hashlib.sha256(str(per).encode()).hexdigest()[:32]
-    wait = _count([_Budget(scope, ident) for scope in scopes])
-    if wait is not None:
+    budgets = [_Budget(scope, ident) for scope in scopes]
+    waits = []
+    for budget in budgets:
+        budget.recording = False
+        if not budget.allow_request(None, None):
+            waits.append(budget.wait() or 1.0)
+    if waits:
+        # The longest wait: coming back sooner would meet another window still full.
+        wait = max(waits)
         raise TooMany(f"{message} {try_again_after(wait)}", retry_after=wait)
+    for budget in budgets:
+        if budget.rate is not None:
+            budget.recording = True
+            budget.throttle_success()
 
 
 def spend_download(request: HttpRequest | Request) -> None:
