@@ -3,8 +3,8 @@
 games in play meets one that no generic code knows of.
 
 The budgets of what costs the server are lifted: tests play whole games and download
-records far faster than a person; the budgets' own tests (tests/config/test_budgets.py)
-put the real ones back with the `settings` fixture.
+records far faster than a person; the budgets' own tests (tests/games/test_budgets.py,
+tests/tournaments/test_download_budgets.py) put real ones back with the `settings` fixture.
 """
 
 from config.settings import *  # noqa: F403

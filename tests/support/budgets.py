@@ -2,9 +2,9 @@
 a rate back (the project's default or its own) and may run the throttles on a clock of its
 own."""
 
-import config.settings as project_settings
 from rest_framework.throttling import SimpleRateThrottle
 
+import config.settings as project_settings
 from tests.settings import LIFTED_BUDGETS
 
 # What the site runs with when the environment says nothing.
