@@ -214,23 +214,31 @@ def too_many_page(request: HttpRequest, refusal: TooMany) -> HttpResponse:
     return response
 
 
+def answers_over_budget(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A page view whose client has spent a budget (TooMany raised anywhere in it) answers
+    429 with a page saying when to come back."""
+
+    @functools.wraps(view)
+    def answered(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except TooMany as refusal:
+            return too_many_page(request, refusal)
+
+    return answered
+
+
 def page_budget(scopes: Sequence[str], message: str, *, per: str | None = None) -> Callable:
     """A page view's budget for each client: `scopes` counted on every request, `message`
     (lazily translated) when one is spent; `per` names the URL's argument whose every
     value has a budget of its own."""
 
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @answers_over_budget
         @functools.wraps(view)
         def budgeted(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-            try:
-                spend(
-                    scopes,
-                    client_ident(request),
-                    str(message),
-                    per=kwargs[per] if per is not None else None,
-                )
-            except TooMany as refusal:
-                return too_many_page(request, refusal)
+            thing = kwargs[per] if per is not None else None
+            spend(scopes, client_ident(request), str(message), per=thing)
             return view(request, *args, **kwargs)
 
         return budgeted

@@ -1,6 +1,5 @@
 """Game pages: the live game, its actions, a new game, the rules."""
 
-import functools
 from collections.abc import Callable
 
 from django.contrib import messages
@@ -49,20 +48,7 @@ def _asked_move(request: HttpRequest, game: Game) -> replay.Asked:
     return asked
 
 
-def _over_budget(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """A page whose client has spent a budget answers 429 with a page saying when to return."""
-
-    @functools.wraps(view)
-    def answered(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        try:
-            return view(request, *args, **kwargs)
-        except TooMany as refusal:
-            return throttling.too_many_page(request, refusal)
-
-    return answered
-
-
-@_over_budget
+@throttling.answers_over_budget
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     """Anyone who may see the game watches it here; its players play it here; `?move=N`
     shows the position after move N."""
@@ -81,7 +67,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "games/game.html", context)
 
 
-@_over_budget
+@throttling.answers_over_budget
 def game_live(request: HttpRequest, game_id: int) -> HttpResponse:
     """The changing part of the game page; 204 when the page already shows this version."""
     game = _game(request, game_id)
@@ -175,7 +161,7 @@ def _game_action(service, done: Callable[[Game], str], *, budgeted: bool = False
 
     @login_required
     @require_POST
-    @_over_budget
+    @throttling.answers_over_budget
     def action(request: HttpRequest, game_id: int) -> HttpResponse:
         if budgeted:
             budgets.spend_game_action(request.user, game_id)
@@ -226,7 +212,7 @@ back = _game_action(
 
 @login_required
 @require_POST
-@_over_budget
+@throttling.answers_over_budget
 def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
     """Another game against the same opponent; by default the other player starts (D9)."""
     budgets.spend_game_action(request.user, game_id)
