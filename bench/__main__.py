@@ -13,6 +13,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from bench import budgets
+
 MODULES = [
     "bench.kropki_engine",
     "bench.dots_and_boxes",
@@ -50,8 +52,7 @@ def main(only: list[str]) -> int:
     scratch = tempfile.mkdtemp(prefix="bench-")
     os.environ.setdefault("DATABASE_URL", f"sqlite:///{scratch}/bench.sqlite3")
     os.environ.setdefault("DEBUG", "0")
-    for scope in ("REGISTER", "TOKEN", "TOKEN_USERNAME"):
-        os.environ[f"THROTTLE_{scope}"] = "1000000/second"
+    budgets.lift()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
     import django

@@ -18,6 +18,8 @@ import threading
 import time
 from collections import Counter
 
+from bench import budgets
+
 MOVES = int(os.environ.get("BENCH_MOVES", "400"))
 TOP = int(os.environ.get("BENCH_PROFILE_TOP", "25"))
 # Where to keep each side's profile (pstats files, e.g. for snakeviz), when set.
@@ -174,6 +176,7 @@ def run() -> list[str]:
     database = os.environ.get("DATABASE_URL", "")
     if not (database.startswith("postgres") and os.environ.get("REDIS_URL")):
         return ["skipped: needs DATABASE_URL (PostgreSQL) and REDIS_URL"]
+    budgets.lift()
     lines = ["unprofiled (the CPU a move costs):"]
     lines += [line for line in play(profiled=False) if not line.startswith("  ")]
     lines += ["", "the framework alone (an authenticated POST and a task that do nothing):"]

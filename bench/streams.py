@@ -27,6 +27,7 @@ from pathlib import Path
 
 import numpy
 
+from bench import budgets
 from bench.pipeline import (
     PROJECT,
     Player,
@@ -267,6 +268,7 @@ def run() -> list[str]:
     database = os.environ.get("DATABASE_URL", "")
     if not (database.startswith("postgres") and os.environ.get("REDIS_URL")):
         return ["skipped: needs DATABASE_URL (PostgreSQL) and REDIS_URL"]
+    budgets.lift()  # the players move every BENCH_MOVE_INTERVAL seconds
     games = prepare(WATCHED_GAMES)
     game_ids = [game_id for game_id, _tokens in games]
     from bench.pipeline import _free_port

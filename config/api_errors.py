@@ -13,7 +13,7 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from config.errors import DomainError
+from config.errors import DomainError, TooMany
 
 
 def error_body(code: str, message: str, details: Mapping[str, Any] | None = None) -> dict:
@@ -60,7 +60,12 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, DomainError):
         details = {exc.field: [exc.message]} if exc.field else {}
         message = f"{exc.field}: {exc.message}" if exc.field else exc.message
-        return Response(error_body(exc.code, message, details), status=exc.status)
+        headers = {}
+        if isinstance(exc, TooMany):
+            # As DRF answers its own throttles: when to come back, in the body and header.
+            details["retry_after"] = exc.retry_after
+            headers["Retry-After"] = str(exc.retry_after)
+        return Response(error_body(exc.code, message, details), status=exc.status, headers=headers)
     if isinstance(exc, RequestDataTooBig):
         return Response(too_large_body(), status=413)
     if isinstance(exc, DjangoValidationError):

@@ -42,3 +42,20 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if raw is None:
         return list(default)
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+# DRF's rates: a whole number, a slash and a period it reads by its first letter.
+_RATE_PERIODS = ("s", "m", "h", "d")
+
+
+def env_rate(name: str, default: str) -> str:
+    """A budget's rate as DRF's throttles write it, "30/minute": checked here, so that a
+    mistyped one stops the site at its start rather than failing each request it meets."""
+    rate = env_str(name, default)
+    count, slash, period = rate.partition("/")
+    if not (slash and count.isdigit() and period[:1] in _RATE_PERIODS):
+        raise ImproperlyConfigured(
+            f"{name} must be a number of requests per second, minute, hour or day, "
+            f'such as "30/minute"; got {rate!r}'
+        )
+    return rate

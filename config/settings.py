@@ -17,7 +17,7 @@ from kombu import Exchange, Queue
 from config.converters import ID_SCHEMA
 from config.database_pool import database_pool_settings
 from config.email_settings import email_settings
-from config.env import env_bool, env_int, env_list, env_str
+from config.env import env_bool, env_int, env_list, env_rate, env_str
 from games.catalog import BUILT_IN
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -307,6 +307,14 @@ MFA_ALLOW_UNVERIFIED_EMAIL = True
 GUEST_MAX_UNFINISHED_GAMES = env_int("GUEST_MAX_UNFINISHED_GAMES", 3)
 GUEST_KEEP_DAYS = env_int("GUEST_KEEP_DAYS", 30)
 
+# Moves of one player in one game that wait for the worker at once: beyond it a move is
+# refused (429) until the worker has decided some. The page sends one at a time.
+PENDING_MOVES_PER_PLAYER = env_int("PENDING_MOVES_PER_PLAYER", 10)
+if PENDING_MOVES_PER_PLAYER < 1:
+    raise ImproperlyConfigured(
+        f"PENDING_MOVES_PER_PLAYER must be 1 or more; got {PENDING_MOVES_PER_PLAYER}"
+    )
+
 # --- E-mail ---------------------------------------------------------------------
 # EMAIL_BACKEND and what it needs: a folder (EMAIL_FILE_PATH), SMTP (EMAIL_URL or EMAIL_HOST
 # and its companions) or, with none, the console (config/email_settings.py).
@@ -358,16 +366,34 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["config.parsers.DepthLimitedJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
+    # Every budget of a client (config/throttling.py), the pages' as well as the API's.
     "DEFAULT_THROTTLE_RATES": {
-        "register": env_str("THROTTLE_REGISTER", "10/hour"),
-        "token": env_str("THROTTLE_TOKEN", "30/minute"),
-        "token_username": env_str("THROTTLE_TOKEN_USERNAME", "10/minute"),
-        "billing": env_str("THROTTLE_BILLING", "30/hour"),
-        "password_reset": env_str("THROTTLE_PASSWORD_RESET", "10/hour"),
-        "password_reset_email": env_str("THROTTLE_PASSWORD_RESET_EMAIL", "3/hour"),
-        "guest": env_str("THROTTLE_GUEST", "10/hour"),
-        "personal_data_export": env_str("THROTTLE_EXPORT", "10/hour"),
-        "player_search": env_str("THROTTLE_PLAYER_SEARCH", "60/minute"),
+        "register": env_rate("THROTTLE_REGISTER", "10/hour"),
+        "token": env_rate("THROTTLE_TOKEN", "30/minute"),
+        "token_username": env_rate("THROTTLE_TOKEN_USERNAME", "10/minute"),
+        "billing": env_rate("THROTTLE_BILLING", "30/hour"),
+        "password_reset": env_rate("THROTTLE_PASSWORD_RESET", "10/hour"),
+        "password_reset_email": env_rate("THROTTLE_PASSWORD_RESET_EMAIL", "3/hour"),
+        "guest": env_rate("THROTTLE_GUEST", "10/hour"),
+        "personal_data_export": env_rate("THROTTLE_EXPORT", "10/hour"),
+        "player_search": env_rate("THROTTLE_PLAYER_SEARCH", "60/minute"),
+        # A player's moves in one game: a burst (a chain of boxes taken one after another),
+        # then a rate. A person waits for each answer and never comes near either.
+        "moves_burst": env_rate("THROTTLE_MOVES_BURST", "10/second"),
+        "moves": env_rate("THROTTLE_MOVES", "120/minute"),
+        # A player's undo, draw offers, leaving and coming back, rematches in one game:
+        # each is published to everyone watching, an undo replays the game.
+        "game_actions": env_rate("THROTTLE_GAME_ACTIONS", "30/minute"),
+        # Games an account starts: against the CPU (it thinks for every move of its
+        # seats), and invitations (each tells the player invited, by e-mail too).
+        "cpu_games": env_rate("THROTTLE_CPU_GAMES", "30/hour"),
+        "invitations": env_rate("THROTTLE_INVITATIONS", "60/hour"),
+        # Positions replayed for `?move=N` (the game page and its live part), per client.
+        "replays": env_rate("THROTTLE_REPLAYS", "300/minute"),
+        # Files written for a client: game records, a championship's CSV files.
+        "downloads": env_rate("THROTTLE_DOWNLOADS", "120/hour"),
+        # Each calendar feed read by one client (a calendar app asks every few minutes).
+        "calendars": env_rate("THROTTLE_CALENDARS", "120/hour"),
     },
     # DRF's throttles and the site's (`config.throttling`) read the client's address with it.
     "NUM_PROXIES": NUM_PROXIES,

@@ -12,19 +12,30 @@ The pages (log-in, sign-up, passwords, e-mail) have allauth's rate limits instea
 (ACCOUNT_RATE_LIMITS); failed log-ins through the API count against allauth's budget too
 (`accounts.logins`), so guessing over the pages and the API shares one limit.
 Guests (visitors playing without an account) are made on the per-address "guest" budget.
+
+Whatever costs the server has a budget per client too, counted here by `spend` the same way
+for the API and the pages: a player's moves in a game (a burst, then a rate) and their other
+actions there, games started against the CPU and invitations, positions replayed, files
+downloaded, calendar feeds read. A client is the signed-in account, else the address. Over
+a budget the answer is 429 with Retry-After: the API's error shape (`TooMany`), or a page
+(`too_many_page`, `page_budget`).
 """
 
+import functools
 import hashlib
 import math
+from collections.abc import Callable, Sequence
 
 from django.http import HttpRequest, HttpResponse
-from django.utils.translation import ngettext
+from django.shortcuts import render
+from django.utils.translation import gettext, ngettext
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle, SimpleRateThrottle
 from rest_framework.views import APIView
 
 from accounts.usernames import canonical_username
+from config.errors import TooMany
 
 PASSWORD_ADDRESS_SCOPE = "token"
 PASSWORD_USERNAME_SCOPE = "token_username"
@@ -32,6 +43,14 @@ REGISTER_SCOPE = "register"
 PASSWORD_RESET_SCOPE = "password_reset"
 PASSWORD_RESET_EMAIL_SCOPE = "password_reset_email"
 GUEST_SCOPE = "guest"
+# The budgets of what costs the server; a tuple is a burst then a rate, shortest window first.
+MOVES_SCOPES = ("moves_burst", "moves")
+GAME_ACTIONS_SCOPE = "game_actions"
+CPU_GAMES_SCOPE = "cpu_games"
+INVITATIONS_SCOPE = "invitations"
+REPLAYS_SCOPE = "replays"
+DOWNLOADS_SCOPE = "downloads"
+CALENDARS_SCOPE = "calendars"
 
 
 def client_address(request: HttpRequest | Request) -> str:
@@ -58,6 +77,13 @@ class _Budget(SimpleRateThrottle):
 
     def get_cache_key(self, request: object, view: object) -> str:
         return self.cache_format % {"scope": self.scope, "ident": self.ident}
+
+    # Whether an attempt that fits is written down as it is looked at; `spend` first only
+    # looks, so that a request one window refuses costs nothing in the others.
+    recording = True
+
+    def throttle_success(self) -> bool:
+        return super().throttle_success() if self.recording else True
 
 
 def _count(budgets: list[_Budget]) -> float | None:
@@ -126,3 +152,95 @@ def refused(response: HttpResponse, wait: float) -> HttpResponse:
     response.status_code = 429
     response["Retry-After"] = str(max(1, math.ceil(wait)))
     return response
+
+
+def try_again_after(seconds: float) -> str:
+    """When a client over budget may come again: in seconds under a minute, else minutes."""
+    whole = max(1, math.ceil(seconds))
+    if whole >= 60:
+        return try_again_in(whole)
+    return ngettext(
+        "Try again in %(seconds)d second.", "Try again in %(seconds)d seconds.", whole
+    ) % {"seconds": whole}
+
+
+def client_ident(request: HttpRequest | Request) -> str:
+    """Whom a budget is kept for: the signed-in account, else the client's address."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return f"account-{user.pk}"
+    return f"address-{client_address(request)}"
+
+
+def account_ident(user: object) -> str:
+    """The budget of an account, whichever request it comes by (the same as client_ident)."""
+    return f"account-{user.pk}"
+
+
+def spend(scopes: Sequence[str], ident: str, message: str, *, per: object = None) -> None:
+    """Count one request of `ident` against every budget of `scopes` (say a burst and a
+    rate) if it fits them all; otherwise TooMany saying `message` and when to come back,
+    and nothing counted. `per`: a thing (a game, a calendar) that has a budget of its own
+    for each client."""
+    if per is not None:
+        # Hashed: a calendar's secret key, say, is not written into the cache's keys.
+        ident += ":" + hashlib.sha256(str(per).encode()).hexdigest()[:32]
+    budgets = [_Budget(scope, ident) for scope in scopes]
+    waits = []
+    for budget in budgets:
+        budget.recording = False
+        if not budget.allow_request(None, None):
+            waits.append(budget.wait() or 1.0)
+    if waits:
+        # The longest wait: coming back sooner would meet another window still full.
+        wait = max(waits)
+        raise TooMany(f"{message} {try_again_after(wait)}", retry_after=wait)
+    for budget in budgets:
+        if budget.rate is not None:
+            budget.recording = True
+            budget.throttle_success()
+
+
+def spend_download(request: HttpRequest | Request) -> None:
+    """Count one file written for the client (a game record, a CSV file) against its
+    budget of downloads; TooMany once it is spent."""
+    spend([DOWNLOADS_SCOPE], client_ident(request), gettext("Too many downloads in a short time."))
+
+
+def too_many_page(request: HttpRequest, refusal: TooMany) -> HttpResponse:
+    """A page's answer to a client over budget: 429, why, and when to come back."""
+    response = render(request, "429.html", {"refusal": refusal.message}, status=429)
+    response["Retry-After"] = str(refusal.retry_after)
+    return response
+
+
+def answers_over_budget(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A page view whose client has spent a budget (TooMany raised anywhere in it) answers
+    429 with a page saying when to come back."""
+
+    @functools.wraps(view)
+    def answered(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except TooMany as refusal:
+            return too_many_page(request, refusal)
+
+    return answered
+
+
+def page_budget(scopes: Sequence[str], message: str, *, per: str | None = None) -> Callable:
+    """A page view's budget for each client: `scopes` counted on every request, `message`
+    (lazily translated) when one is spent; `per` names the URL's argument whose every
+    value has a budget of its own."""
+
+    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @answers_over_budget
+        @functools.wraps(view)
+        def budgeted(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+            thing = kwargs[per] if per is not None else None
+            spend(scopes, client_ident(request), str(message), per=thing)
+            return view(request, *args, **kwargs)
+
+        return budgeted
+
+    return decorate

@@ -15,12 +15,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config import downloads, query_params
+from config import downloads, query_params, throttling
 from config.api_docs import error_responses
 from config.api_fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from config.database_pool import lend_connection_back
 from config.errors import DomainError, NotFound
-from games import live, selectors, services, streams
+from games import budgets, live, selectors, services, streams
 from games.engines import CPU_LEVELS, DEFAULT_CPU_LEVEL, engine
 from games.game_field import game_names
 from games.models import CPU_PLAYER, Game, Move
@@ -263,8 +263,9 @@ class GamesView(APIView):
     @extend_schema(
         operation_id="games_create",
         request=CreateGameSerializer,
-        responses={201: GameSerializer, **error_responses(400, 401)},
-        summary="Start a practice game against the CPU, or invite a player",
+        responses={201: GameSerializer, **error_responses(400, 401, 429)},
+        summary="Start a practice game against the CPU, or invite a player (each has a "
+        "budget per account: beyond it 429 with Retry-After)",
     )
     def post(self, request: Request) -> Response:
         payload = CreateGameSerializer(data=request.data)
@@ -289,17 +290,21 @@ class GameView(APIView):
         return Response(detail)
 
 
-def _action(operation_id: str, summary: str, service):
-    """A POST endpoint that runs one game service for the requesting player."""
+def _action(operation_id: str, summary: str, service, *, budgeted: bool = False):
+    """A POST endpoint that runs one game service for the requesting player; `budgeted`:
+    one the player may repeat, on the player's budget of actions in the game."""
+    errors = (401, 403, 404, 409, 429) if budgeted else (401, 403, 404, 409)
 
     class ActionView(APIView):
         @extend_schema(
             operation_id=operation_id,
             request=None,
-            responses={200: GameSerializer, **error_responses(401, 403, 404, 409)},
+            responses={200: GameSerializer, **error_responses(*errors)},
             summary=summary,
         )
         def post(self, request: Request, game_id: int) -> Response:
+            if budgeted:
+                budgets.spend_game_action(request.user, game_id)
             _seen_game(request, game_id)
             game = service(game_id, request.user)
             return Response(GameSerializer(game, context={"request": request}).data)
@@ -314,23 +319,29 @@ DeclineView = _action(
 )
 ResignView = _action("games_resign", "Resign the game", services.resign)
 DrawView = _action(
-    "games_draw", "Offer a draw, or accept the opponent's offer", services.offer_draw
+    "games_draw",
+    "Offer a draw, or accept the opponent's offer",
+    services.offer_draw,
+    budgeted=True,
 )
 UndoView = _action(
     "games_undo",
     "Take back your last move (where the rules allow): at once against the CPU; against a "
     "person the first call asks and the opponent's call consents",
     services.undo,
+    budgeted=True,
 )
 AwayView = _action(
     "games_away",
     "Leave the game for now; the CPU plays for you (where the rules allow)",
     lambda game_id, user: services.set_away(game_id, user, True),
+    budgeted=True,
 )
 BackView = _action(
     "games_back",
     "Come back to your seat",
     lambda game_id, user: services.set_away(game_id, user, False),
+    budgeted=True,
 )
 
 
@@ -338,11 +349,12 @@ class RematchView(APIView):
     @extend_schema(
         operation_id="games_rematch",
         request=RematchSerializer,
-        responses={201: GameSerializer, **error_responses(400, 401, 403, 404, 409)},
+        responses={201: GameSerializer, **error_responses(400, 401, 403, 404, 409, 429)},
         summary="Another game with the same opponent and settings; `swap` (default) changes "
         "who moves first",
     )
     def post(self, request: Request, game_id: int) -> Response:
+        budgets.spend_game_action(request.user, game_id)
         _seen_game(request, game_id)
         payload = RematchSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
@@ -386,11 +398,16 @@ class MovesView(APIView):
         responses={
             200: MoveResultSerializer,
             202: MoveResultSerializer,
-            **error_responses(400, 401, 403, 404, 409),
+            **error_responses(400, 401, 403, 404, 409, 429),
         },
-        summary="Play a move; it is checked by a worker",
+        summary="Play a move; it is checked by a worker. A player's moves in one game have "
+        "a budget (a burst, then a rate) and only so many may wait for the worker at once: "
+        "beyond either the answer is 429 with Retry-After",
     )
     def post(self, request: Request, game_id: int) -> Response:
+        # Counted before anything is read: a flood of moves, good or bad, costs one look
+        # at the cache each.
+        budgets.spend_move(request.user, game_id)
         payload = MoveSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         wait = _wait_seconds(request)
@@ -454,11 +471,13 @@ class RecordView(APIView):
                 (200, content_type): OpenApiTypes.OBJECT if form == "json" else OpenApiTypes.STR
                 for form, content_type in RECORD_CONTENT_TYPES.items()
             },
-            **error_responses(400, 404),
+            **error_responses(400, 404, 429),
         },
-        summary="The game record (JSON, or the game's own format such as SGF)",
+        summary="The game record (JSON, or the game's own format such as SGF); downloads "
+        "have a budget per client (beyond it 429 with Retry-After)",
     )
     def get(self, request: Request, game_id: int) -> HttpResponse:
+        throttling.spend_download(request)
         game = _game(request, game_id)
         form = request.query_params.get("format", "json")
         formats = engine(game.game).record_formats

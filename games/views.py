@@ -14,8 +14,8 @@ from django.views.decorators.http import require_POST
 
 from accounts import guests
 from config import throttling
-from config.errors import DomainError
-from games import registry, replay, rulebook, selectors, services, streams
+from config.errors import DomainError, TooMany
+from games import budgets, registry, replay, rulebook, selectors, services, streams
 from games.boards import point_words
 from games.forms import new_game_form
 from games.models import CPU_PLAYER, Game
@@ -40,10 +40,15 @@ def _seen_game(request: HttpRequest, game_id: int) -> Game:
 
 
 def _asked_move(request: HttpRequest, game: Game) -> replay.Asked:
-    """The position `?move=N` asks to see (the permalink of a move)."""
-    return replay.asked_move(request.GET.get("move"), game.move_count)
+    """The position `?move=N` asks to see (the permalink of a move); a position replayed
+    is counted against the client's budget of replays (TooMany once it is spent)."""
+    asked = replay.asked_move(request.GET.get("move"), game.move_count)
+    if asked.number is not None and asked.number < game.move_count:
+        budgets.spend_replay(request)
+    return asked
 
 
+@throttling.answers_over_budget
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     """Anyone who may see the game watches it here; its players play it here; `?move=N`
     shows the position after move N."""
@@ -62,6 +67,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "games/game.html", context)
 
 
+@throttling.answers_over_budget
 def game_live(request: HttpRequest, game_id: int) -> HttpResponse:
     """The changing part of the game page; 204 when the page already shows this version."""
     game = _game(request, game_id)
@@ -86,9 +92,13 @@ def game_new(request: HttpRequest) -> HttpResponse:
         return render(request, "games/new.html", {"game": game_name, "games": registry.names()})
     declared = registry.declaration(game_name)
     form = new_game_form(game_name)(request.POST or None)
+    over_budget = None
     if request.method == "POST" and form.is_valid():
         try:
             game = services.create_game(creator=request.user, **form.service_arguments())
+        except TooMany as refusal:
+            form.add_error(None, refusal.message)
+            over_budget = refusal
         except DomainError as error:
             field = error.field.split(".")[-1] if error.field else None
             # The service's names of what the form asks in other fields.
@@ -103,7 +113,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
             return redirect(game)
     note = declared.new_game_help(request.user) if declared.new_game_help else ""
     context = {"form": form, "game": game_name, "games": registry.names(), "note": note}
-    return render(request, "games/new.html", context)
+    page = render(request, "games/new.html", context)
+    return throttling.refused(page, over_budget.retry_after) if over_budget else page
 
 
 @require_POST
@@ -136,18 +147,24 @@ def guest_game(request: HttpRequest) -> HttpResponse:
         game = services.create_game(
             creator=request.user, game=game_name, options=None, format=None, opponent=CPU_PLAYER
         )
+    except TooMany as refusal:
+        return throttling.too_many_page(request, refusal)
     except DomainError as error:
         messages.error(request, error.message)
         return redirect(back)
     return redirect(game)
 
 
-def _game_action(service, done: Callable[[Game], str]):
-    """A POST from the game page that runs one game service for the player, then shows the game."""
+def _game_action(service, done: Callable[[Game], str], *, budgeted: bool = False):
+    """A POST from the game page that runs one game service for the player, then shows the
+    game; `budgeted`: one the player may repeat, on their budget of actions in the game."""
 
     @login_required
     @require_POST
+    @throttling.answers_over_budget
     def action(request: HttpRequest, game_id: int) -> HttpResponse:
+        if budgeted:
+            budgets.spend_game_action(request.user, game_id)
         _seen_game(request, game_id)
         try:
             game = service(game_id, request.user)
@@ -167,7 +184,7 @@ def _draw_done(game: Game) -> str:
 
 
 resign = _game_action(services.resign, lambda game: gettext("You resigned the game."))
-offer_draw = _game_action(services.offer_draw, _draw_done)
+offer_draw = _game_action(services.offer_draw, _draw_done, budgeted=True)
 accept = _game_action(services.accept_invitation, lambda game: gettext("The game has started."))
 decline = _game_action(
     services.decline_invitation, lambda game: gettext("The invitation is declined.")
@@ -180,24 +197,30 @@ def _undo_done(game: Game) -> str:
     return gettext("The move is taken back.")
 
 
-undo = _game_action(services.undo, _undo_done)
+undo = _game_action(services.undo, _undo_done, budgeted=True)
 away = _game_action(
     lambda game_id, user: services.set_away(game_id, user, True),
     lambda game: gettext("You have left the game; the CPU plays for you until you come back."),
+    budgeted=True,
 )
 back = _game_action(
     lambda game_id, user: services.set_away(game_id, user, False),
     lambda game: gettext("Welcome back: you play your own moves again."),
+    budgeted=True,
 )
 
 
 @login_required
 @require_POST
+@throttling.answers_over_budget
 def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
     """Another game against the same opponent; by default the other player starts (D9)."""
+    budgets.spend_game_action(request.user, game_id)
     _seen_game(request, game_id)
     try:
         game = services.another_game(game_id, request.user, swap=request.POST.get("swap") != "0")
+    except TooMany:
+        raise  # answered as a page of its own
     except DomainError as error:
         messages.error(request, error.message)
         return redirect("game", game_id=game_id)

@@ -1,8 +1,33 @@
 """The settings of the test run: the project's own, and a fifth game that lives in the tests
 (tests/noughts_and_crosses), registered as any game is, so every test that goes over the
-games in play meets one that no generic code knows of."""
+games in play meets one that no generic code knows of.
+
+The budgets of what costs the server are lifted: tests play whole games and download
+records far faster than a person; the budgets' own tests (tests/games/test_budgets.py,
+tests/tournaments/test_download_budgets.py) put real ones back with the `settings` fixture.
+"""
 
 from config.settings import *  # noqa: F403
+from config.settings import REST_FRAMEWORK
 from games.catalog import BUILT_IN
 
 GAMES = [*BUILT_IN, "tests.noughts_and_crosses"]
+
+LIFTED_BUDGETS = (
+    "moves_burst",
+    "moves",
+    "game_actions",
+    "cpu_games",
+    "invitations",
+    "replays",
+    "downloads",
+    "calendars",
+)
+REST_FRAMEWORK = {
+    **REST_FRAMEWORK,
+    "DEFAULT_THROTTLE_RATES": {
+        **REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+        **dict.fromkeys(LIFTED_BUDGETS, "1000000/second"),
+    },
+}
+PENDING_MOVES_PER_PLAYER = 1_000_000

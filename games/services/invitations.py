@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from accounts import guests
 from accounts.models import User
+from config import throttling
 from config.errors import DomainError, NotAllowed
 from games import clocks, plan_rules, tasks
 from games.engines import CPU_LEVELS, DEFAULT_CPU_LEVEL, OptionError, engine
@@ -86,6 +87,12 @@ def create_game(
         for player in invited:
             plan_rules.check_may_play(game, options, player)
 
+    # Counted once the game is good to start: a mistake in the form costs nothing.
+    if practice:
+        scope, too_many = throttling.CPU_GAMES_SCOPE, _("Too many games against the CPU started.")
+    else:
+        scope, too_many = throttling.INVITATIONS_SCOPE, _("Too many invitations sent.")
+    throttling.spend([scope], throttling.account_ident(creator), too_many)
     with transaction.atomic():
         record = Game.objects.create(
             game=game,

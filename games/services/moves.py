@@ -4,6 +4,7 @@ a decided move tells its sender and listeners."""
 import json
 from contextlib import nullcontext
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
@@ -11,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from config import rows
-from config.errors import Conflict, DomainError, NotAllowed, NotFound
+from config.errors import Conflict, DomainError, NotAllowed, NotFound, TooMany
 from games import presence, selectors, tasks
 from games.engines import IllegalMove, engine
 from games.models import Game, Move, Seat
@@ -50,6 +51,16 @@ def submit_move(*, game_id: int, user: User, seq: int, payload) -> tuple[Move, b
     except IllegalMove as refusal:
         message = refusal_message(game_name, refusal.code, refusal.message)
         raise DomainError(message, code=refusal.code, field="move") from None
+    if pending_moves(game_id, user) >= settings.PENDING_MOVES_PER_PLAYER:
+        held = sent_before(game_id, seat_name, seq, payload)
+        if held is not None:
+            return held, False
+        # The worker decides every move stored, in order: a flood must not queue more.
+        raise TooMany(
+            _("Too many of your moves are waiting for the server; wait for its answers."),
+            retry_after=1,
+            code="too_many_pending_moves",
+        )
     try:
         # Outside a transaction the INSERT commits on its own: one round trip, durable
         # before the worker is called (the task is then sent at once).
@@ -61,12 +72,25 @@ def submit_move(*, game_id: int, user: User, seq: int, payload) -> tuple[Move, b
         return move, True
     except IntegrityError:
         pass
-    held = Move.objects.exclude(status=Move.Status.REFUSED).filter(game_id=game_id, seq=seq).first()
-    if held is not None and held.seat == seat_name and held.payload == payload:
+    held = sent_before(game_id, seat_name, seq, payload)
+    if held is not None:
         return held, False
     raise Conflict(
         _("Move %(seq)s is already taken by another move.") % {"seq": seq}, code="seq_taken"
     )
+
+
+def sent_before(game_id: int, seat_name: str, seq: int, payload) -> Move | None:
+    """The same move under the same number, stored before and not refused: a repeat."""
+    held = Move.objects.exclude(status=Move.Status.REFUSED).filter(game_id=game_id, seq=seq).first()
+    if held is not None and held.seat == seat_name and held.payload == payload:
+        return held
+    return None
+
+
+def pending_moves(game_id: int, user: User) -> int:
+    """How many of the player's moves in the game wait for the worker."""
+    return Move.objects.filter(game_id=game_id, player=user, status=Move.Status.PENDING).count()
 
 
 # A seat never changes hands and a game never changes its kind, so who sits where is kept

@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config import query_params
+from config import query_params, throttling
 from config.api_docs import error_responses
 from config.api_fields import StrictCharField
 from games.models import Game
@@ -70,12 +70,15 @@ class StandingsView(APIView):
                 "names of the JSON `tiebreaks`); the final ranking's rows give rank and "
                 "username only",
             ),
-            **error_responses(400, 404),
+            **error_responses(400, 404, 429),
         },
-        summary="Group tables with tie-breaks, and the final ranking (JSON or CSV)",
+        summary="Group tables with tie-breaks, and the final ranking (JSON or CSV; a CSV "
+        "file is on the client's budget of downloads)",
     )
     def get(self, request: Request, championship_id: int) -> Response | HttpResponse:
         wanted = wanted_format(request)
+        if wanted == "csv":
+            throttling.spend_download(request)
         championship = championship_for(request, championship_id)
         services.ask_worker_if_due(championship)
         body = selectors.standings(championship)
@@ -131,13 +134,16 @@ class ChampionshipGamesView(APIView):
                 "result (first, second, draw, none when both lost; empty while playing), "
                 "winner, reason, first_score, second_score, started, finished (ISO 8601), page",
             ),
-            **error_responses(400, 404),
+            **error_responses(400, 404, 429),
         },
-        summary="The championship's games (JSON or CSV)",
+        summary="The championship's games (JSON or CSV; a CSV file is on the client's "
+        "budget of downloads)",
     )
     def get(self, request: Request, championship_id: int) -> Response | HttpResponse:
         wanted = query_params.choice(request, "status", [Game.Status.ACTIVE, Game.Status.FINISHED])
         form = wanted_format(request)
+        if form == "csv":
+            throttling.spend_download(request)
         championship = championship_for(request, championship_id)
         games = selectors.championship_games(championship, wanted)
         if form == "csv":

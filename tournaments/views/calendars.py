@@ -15,10 +15,11 @@ from django.http.request import split_domain_port
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from accounts.models import User
-from config import downloads
+from config import downloads, throttling
 from games.models import CPU_PLAYER
 from games.titles import game_title
 from tournaments import calendar_selectors, calendars
@@ -108,6 +109,11 @@ def championship_events(
 
 
 @require_safe
+@throttling.page_budget(
+    [throttling.CALENDARS_SCOPE],
+    gettext_lazy("This calendar was read too often from here."),
+    per="championship_id",
+)
 def championship_calendar(request: HttpRequest, championship_id: int) -> HttpResponse:
     """The championship's schedule as iCalendar; 404 to whoever may not see the championship."""
     championship = visible_championships(request.user).filter(pk=championship_id).first()
@@ -193,6 +199,11 @@ def player_events(
 
 
 @require_safe
+@throttling.page_budget(
+    [throttling.CALENDARS_SCOPE],
+    gettext_lazy("This calendar was read too often from here."),
+    per="key",
+)
 def player_calendar(request: HttpRequest, key: str) -> HttpResponse:
     """A player's games still to play; the key is the authority (calendar apps cannot log
     in), in the player's language where they chose one."""
