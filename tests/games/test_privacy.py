@@ -8,6 +8,7 @@ from games.models import Game
 from tests.conftest import TEST_PASSWORD, client_with_token
 from tests.games.conftest import start_friendly
 from tests.support.championships import invite_and_accept
+from tests.support.mfa import log_in_with_second_factor
 from tournaments import services as championships
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
@@ -36,6 +37,8 @@ def get(client: Client, url: str):
 
 def logged_in(user) -> Client:
     client = Client()
+    if user.is_staff:  # staff powers need a session that passed the second factor
+        return log_in_with_second_factor(client, user)
     assert client.login(username=user.username, password=TEST_PASSWORD)
     return client
 
@@ -109,8 +112,9 @@ def test_the_organiser_and_staff_see_a_private_championships_game(private_game, 
         user = make_user("staff", staff=True)
     else:
         user = private_game.match.stage.championship.organiser
+    client = logged_in(user)
     for url in READS.values():
-        assert get(logged_in(user), url.format(id=private_game.pk)).status_code == 200, url
+        assert get(client, url.format(id=private_game.pk)).status_code == 200, url
 
 
 def test_a_public_championships_game_stays_open_to_anonymous_visitors(make_user):
