@@ -5,6 +5,7 @@ staff when no co-organiser can; the "needs you" notice goes to whoever may decid
 import json
 
 import pytest
+from django.db.models import Q
 from django.test import Client
 from freezegun import freeze_time
 
@@ -100,14 +101,14 @@ def test_an_organiser_cannot_decide_a_game_they_play_on_the_page(organiser, play
     page = client.get(url)
     assert page.status_code == 403
     text = page.content.decode()
-    assert "You play in this game, so you cannot decide it" in text
+    assert "You play in this game or in its group or bracket, so you cannot decide it" in text
     assert 'name="result"' not in text
     answer = client.post(url, {"result": "win:organiser", "reason": "Mine."})
     assert answer.status_code == 403
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
     organise = client.get(f"/championships/{championship.pk}/organise/").content.decode()
-    assert url not in organise and "you play in it" in organise
+    assert url not in organise and "it concerns you as a player" in organise
 
 
 def test_an_organiser_cannot_correct_a_result_of_their_own_game(organiser, players):
@@ -150,6 +151,33 @@ def test_nobody_decides_their_own_game_refusal_changes_nothing(
     assert Decision.objects.count() == decisions
     match = Match.objects.get(pk=game.match_id)
     assert match.winner.player == opponent
+
+
+def test_a_group_rival_cannot_decide_a_game_of_their_group(organiser, players):
+    championship = started_championship(organiser, [organiser, *players], group_size=4)
+    others = [game for game in running_games(championship) if not game.seats.filter(user=organiser)]
+    game = others[0]
+    answer = adjudicate(organiser, game, outcome="draw", reason="Theirs.")
+    assert_refused_as_conflict(answer)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+
+
+def test_an_organiser_decides_a_game_of_a_group_they_are_not_in(organiser, players, make_user):
+    field = [organiser, *players, make_user("dmitri")]
+    championship = started_championship(organiser, field, group_size=3)
+    organisers_groups = set(
+        Match.objects.filter(stage__championship=championship)
+        .filter(Q(first__player=organiser) | Q(second__player=organiser))
+        .values_list("group_id", flat=True)
+    )
+    game = next(
+        game
+        for game in running_games(championship)
+        if Match.objects.get(pk=game.match_id).group_id not in organisers_groups
+    )
+    answer = adjudicate(organiser, game, outcome="draw", reason="Both absent.")
+    assert answer.status_code == 200, answer.content
 
 
 def test_an_organiser_cannot_withdraw_their_opponent(organiser, players):

@@ -140,8 +140,9 @@ def withdraw(championship_id: int, *, by: User, username: str | None = None) -> 
 
 
 def _refuse_a_game_of_their_own(championship: Championship, entry: Entry, by: User) -> None:
-    """A withdrawal forfeits every match of the player not yet settled: one who plays in
-    any of them may not make it (a co-organiser or staff may)."""
+    """A withdrawal forfeits every match of the player not yet settled: one with a stake in
+    any of them (its opponent, a rival of its group or bracket) may not make it (a
+    co-organiser or staff may)."""
     unsettled = (
         Match.objects.filter(Q(first=entry) | Q(second=entry), stage__championship=championship)
         .exclude(status=Match.Status.FINISHED)
@@ -152,8 +153,8 @@ def _refuse_a_game_of_their_own(championship: Championship, entry: Entry, by: Us
         if not deciders.may_decide(by, match):
             raise NotAllowed(
                 _(
-                    "You play against %(player)s, so you cannot withdraw them: a co-organiser "
-                    "(or staff) can."
+                    "You compete with %(player)s in this championship, so you cannot withdraw "
+                    "them: a co-organiser (or staff) can."
                 )
                 % {"player": entry.player.username},
                 code=deciders.CONFLICT_OF_INTEREST,
