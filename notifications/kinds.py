@@ -45,7 +45,7 @@ LABELS = {
     Kind.DEADLINE_SOON: gettext_lazy("A round's deadline is near and your game is unfinished"),
     Kind.DECISION: gettext_lazy("The organiser's decisions about you"),
     Kind.CHAMPIONSHIP_FINISHED: gettext_lazy("A championship you played is over: your place"),
-    Kind.ORGANISER_NEEDED: gettext_lazy("A championship you organise needs you"),
+    Kind.ORGANISER_NEEDED: gettext_lazy("A championship you organise or referee needs you"),
     Kind.PLAN_ENDING: gettext_lazy("Your paid plan ends within a week and will not renew"),
 }
 
