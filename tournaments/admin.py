@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from tournaments import streams
 from tournaments.models import (
     Championship,
     Decision,
@@ -28,6 +29,11 @@ class ChampionshipAdmin(admin.ModelAdmin):
     raw_id_fields = ["organiser", "winner"]
     inlines = [EntryInline]
 
+    def save_related(self, request, form, formsets, change) -> None:
+        super().save_related(request, form, formsets, change)
+        # The visibility or the entries may have changed who sees it.
+        streams.visibility_changed(form.instance)
+
 
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
@@ -48,6 +54,14 @@ class InvitationAdmin(admin.ModelAdmin):
     list_display = ["championship", "player", "status", "invited_at", "answered_at"]
     list_filter = ["status"]
     raw_id_fields = ["championship", "player"]
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        streams.audience_changed(obj.championship)
+
+    def delete_model(self, request, obj) -> None:
+        super().delete_model(request, obj)
+        streams.audience_changed(obj.championship)
 
 
 @admin.register(Decision)

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from config.errors import Conflict, NotAllowed
 from games import plan_rules
+from tournaments import streams
 from tournaments.models import Championship, Decision, Invitation
 from tournaments.services import decision_log
 from tournaments.services.creation import checked_settings
@@ -37,6 +38,8 @@ def edit_championship(championship_id: int, *, by: User, **changes) -> Champions
         for name in changed:
             setattr(championship, name, values[name])
         championship.save(update_fields=changed)
+        if "visibility" in changed:
+            streams.visibility_changed(championship)
         decision_log.record(
             championship,
             Decision.Action.EDITED,
