@@ -267,7 +267,13 @@ def run() -> list[str]:
     if not (database.startswith("postgres") and os.environ.get("REDIS_URL")):
         return ["skipped: needs DATABASE_URL (PostgreSQL) and REDIS_URL"]
     games = prepare()
-    env = {**os.environ, "DEBUG": "0", "LOG_LEVEL": "WARNING"}
+    # One watcher per game, all from this machine's address: one client's streams.
+    env = {
+        **os.environ,
+        "DEBUG": "0",
+        "LOG_LEVEL": "WARNING",
+        "STREAMS_PER_CLIENT": str(max(GAMES, 20)),
+    }
     logs = Path(os.environ.get("BENCH_LOGS", "/tmp"))
     python = sys.executable
     web_log = logs / "bench-web.log"
