@@ -51,11 +51,27 @@ def stream_response(request: HttpRequest, kind: str, pk: int) -> HttpResponse:
     sources.release_database()
     opened = resume.opening(snapshot, request.headers.get("Last-Event-ID"))
     stream = _Stream(request, source, topic, admission, watching.viewer(admission.account, address))
-    body = stream.frames(subscription, place, opened)
+    body = _Body(stream.frames(subscription, place, opened), subscription, place)
     response = StreamingHttpResponse(body, content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"
     return response
+
+
+class _Body:
+    """The response's frames; closing it lets go of the channel and the client's place
+    even when the client left before the first frame (the generator never started)."""
+
+    def __init__(self, frames: Iterator[bytes], subscription: "_Subscription", place: "_Place"):
+        self.frames, self.subscription, self.place = frames, subscription, place
+
+    def __iter__(self) -> Iterator[bytes]:
+        return self.frames
+
+    def close(self) -> None:
+        self.frames.close()
+        self.subscription.close()
+        self.place.give_back()
 
 
 class _Stream:
@@ -166,4 +182,4 @@ class _Subscription:
         if self.client is None:
             HUB.unsubscribe(self.topic, self.listener)
         else:
-            self.pubsub.close()
+            self.pubsub.close()  # a second close does nothing

@@ -189,3 +189,15 @@ def test_watching_counts_people_not_connections(alice_api, bob_api):
     assert alice_api.get(path.removesuffix("events/")).json()["watching"] == 2
     for response in [first, *others, someone]:
         response.close()
+
+
+def test_a_stream_closed_before_its_first_frame_gives_its_place_back(settings, alice_api, bob_api):
+    from tests.games.conftest import start_friendly
+
+    settings.STREAMS_PER_CLIENT = 1
+    path = f"/api/games/{start_friendly(alice_api, bob_api)}/events/"
+    unread = Client().get(path)
+    assert unread.status_code == 200
+    unread.close()  # the client went away before anything was sent
+    second, _ = open_stream(Client(), path)
+    second.close()
