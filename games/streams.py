@@ -44,9 +44,14 @@ def access(game: Game) -> dict:
 
 def publish_access(game_ids: Iterable[int]) -> None:
     """Who may see these games changed (and committed): the streams that open next read it,
-    and each open stream asks again whether its viewer still may."""
-    for game in visibility.with_related(Game.objects.filter(pk__in=list(game_ids))):
+    and each open stream asks again whether its viewer still may. A game deleted meanwhile
+    is shown to nobody."""
+    game_ids = set(game_ids)
+    for game in visibility.with_related(Game.objects.filter(pk__in=game_ids)):
+        game_ids.discard(game.pk)
         publishing.publish_access(topic(game.pk), access(game))
+    for gone in game_ids:
+        publishing.publish_access(topic(gone), {"public": False})
 
 
 class GameSource:

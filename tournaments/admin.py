@@ -34,6 +34,15 @@ class ChampionshipAdmin(admin.ModelAdmin):
         # The visibility or the entries may have changed who sees it.
         streams.visibility_changed(form.instance)
 
+    def delete_model(self, request, obj) -> None:
+        streams.visibility_changed(obj)  # its streams end once it is gone
+        super().delete_model(request, obj)
+
+    def delete_queryset(self, request, queryset) -> None:
+        for championship in queryset:
+            streams.visibility_changed(championship)
+        super().delete_queryset(request, queryset)
+
 
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):

@@ -56,7 +56,9 @@ def visibility_changed(championship: Championship) -> None:
     change's transaction): once it commits, their streams are told who may now, read
     afresh from the database; open streams of viewers who no longer may end."""
     pk = championship.pk
-    transaction.on_commit(lambda: _publish_access(pk))
+    # Read now as well, for a championship deleted by the change.
+    games = set(Game.objects.filter(match__stage__championship_id=pk).values_list("pk", flat=True))
+    transaction.on_commit(lambda: _publish_access(pk, games))
 
 
 def audience_changed(championship: Championship) -> None:
@@ -66,11 +68,11 @@ def audience_changed(championship: Championship) -> None:
         visibility_changed(championship)
 
 
-def _publish_access(pk: int) -> None:
+def _publish_access(pk: int, games: set[int]) -> None:
     championship = Championship.objects.filter(pk=pk).first()
     # A championship deleted meanwhile is shown to nobody.
     seen = access(championship) if championship is not None else {"public": False}
-    games = Game.objects.filter(match__stage__championship_id=pk).values_list("pk", flat=True)
+    games |= set(Game.objects.filter(match__stage__championship_id=pk).values_list("pk", flat=True))
     try:
         publishing.publish_access(topic(pk), seen)
         game_streams.publish_access(games)
