@@ -270,7 +270,13 @@ def run() -> list[str]:
         return ["skipped: needs DATABASE_URL (PostgreSQL) and REDIS_URL"]
     budgets.lift()  # every player sends its moves as fast as the server answers
     games = prepare()
-    env = {**os.environ, "DEBUG": "0", "LOG_LEVEL": "WARNING"}
+    # One watcher per game, all from this machine's address: one client's streams.
+    env = {
+        **os.environ,
+        "DEBUG": "0",
+        "LOG_LEVEL": "WARNING",
+        "STREAMS_PER_CLIENT": str(max(GAMES, 20)),
+    }
     logs = Path(os.environ.get("BENCH_LOGS", "/tmp"))
     python = sys.executable
     web_log = logs / "bench-web.log"

@@ -282,6 +282,9 @@ def run() -> list[str]:
         "STREAM_PORT": str(stream_port),
         "PROMETHEUS_MULTIPROC_DIR": f"/tmp/bench-metrics-{os.getpid()}",
         "WEB_THREADS": str(2 * PLAYED_GAMES + 8),
+        # Every spectator connects from this machine's one address: one client, as far as
+        # the stream process's per-client budget goes.
+        "STREAMS_PER_CLIENT": str(STREAMS + BURST),
     }
     logs = Path(os.environ.get("BENCH_LOGS", "/tmp"))
     stack = {name: _start_process(name, command, env, logs) for name, command in procfile().items()}

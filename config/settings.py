@@ -520,3 +520,8 @@ if STREAMS_URL:
 # A comment frame this often keeps a quiet stream open through proxies (and refreshes a
 # seated player's presence).
 STREAM_HEARTBEAT_SECONDS = float(env_str("STREAM_HEARTBEAT_SECONDS") or 15)
+# The most live streams one client holds open at once, per address and per account, over
+# every stream process; one more is refused (429). Load tests raise it.
+STREAMS_PER_CLIENT = env_int("STREAMS_PER_CLIENT", 20)
+if STREAMS_PER_CLIENT < 1:
+    raise ImproperlyConfigured(f"STREAMS_PER_CLIENT must be 1 or more; got {STREAMS_PER_CLIENT}")

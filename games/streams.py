@@ -3,6 +3,7 @@ events published after each change (the `live` package does the streaming)."""
 
 import re
 import time
+from collections.abc import Iterable
 
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
@@ -12,7 +13,7 @@ from rest_framework.exceptions import AuthenticationFailed
 from config.api_errors import error_body
 from games import presence, selectors, services, visibility
 from games.models import Game
-from live import frames, sources, viewers
+from live import frames, publishing, sources, viewers
 from live.resume import Snapshot
 from live.sources import Admission
 from live.topics import Topic
@@ -36,6 +37,23 @@ def state(game: Game) -> dict:
     }
 
 
+def access(game: Game) -> dict:
+    """What a stream's opening reads of who may follow the game (loaded `with_related`)."""
+    return {"public": visibility.visible(game, AnonymousUser())}
+
+
+def publish_access(game_ids: Iterable[int]) -> None:
+    """Who may see these games changed (and committed): the streams that open next read it,
+    and each open stream asks again whether its viewer still may. A game deleted meanwhile
+    is shown to nobody."""
+    game_ids = set(game_ids)
+    for game in visibility.with_related(Game.objects.filter(pk__in=game_ids)):
+        game_ids.discard(game.pk)
+        publishing.publish_access(topic(game.pk), access(game))
+    for gone in game_ids:
+        publishing.publish_access(topic(gone), {"public": False})
+
+
 class GameSource:
     kind = KIND
     path = re.compile(r"^/api/games/([0-9]{1,19})/events/$")
@@ -44,7 +62,7 @@ class GameSource:
         game = visibility.with_related(Game.objects.filter(pk=pk)).first()
         if game is None:
             return None
-        return state(game), game.version, {"public": visibility.visible(game, AnonymousUser())}
+        return state(game), game.version, access(game)
 
     def admit(self, request: HttpRequest, pk: int) -> Admission:
         """Anyone who may see a game follows it, as spectators follow a championship."""
@@ -59,7 +77,7 @@ class GameSource:
         seat = services.touch_presence(game, viewer) if viewer.is_authenticated else None
         # A game that waits for the worker is handed to it; the stream then hears its decision.
         services.ask_worker_if_due(game)
-        return Admission(200, seat=seat)
+        return Admission(200, seat=seat, account=viewer.pk if viewer.is_authenticated else None)
 
     def open_to_anyone(self, snapshot: Snapshot) -> bool:
         # A clock that ran out needs a reader to hand the game to the worker: that reader

@@ -12,6 +12,7 @@ import contextlib
 import io
 import logging
 import os
+import time
 from urllib.parse import urlsplit
 
 import orjson
@@ -23,7 +24,9 @@ from django.utils.translation import gettext
 
 from config.api_errors import error_body
 from config.metrics import OPEN_STREAMS, forget_process
-from live import frames, redis_store, resume, sources, viewers
+from config.throttling import client_address
+from live import budget, frames, redis_store, resume, sources, viewers, watching
+from live.budget import Place
 from live.counting import WatchCounter
 from live.fanout import END, QUEUE_SIZE, Fanout, Reader
 from live.hub import HUB
@@ -91,11 +94,20 @@ class RedisBackend:
     async def snapshot(self, topic: Topic) -> Snapshot | None:
         return await redis_store.aread(self.redis, topic)
 
-    def opened(self, topic: Topic) -> None:
-        self.counter.opened(topic)
+    def opened(self, topic: Topic, viewer: str) -> None:
+        self.counter.opened(topic, viewer)
 
-    def closed(self, topic: Topic) -> None:
-        self.counter.closed(topic)
+    def closed(self, topic: Topic, viewer: str) -> None:
+        self.counter.closed(topic, viewer)
+
+    async def take_place(self, place: Place) -> bool:
+        return await budget.atake(self.redis, place)
+
+    async def renew_place(self, place: Place) -> None:
+        await budget.arenew(self.redis, place)
+
+    async def give_back(self, place: Place) -> None:
+        await budget.agive_back(self.redis, place)
 
     async def close(self) -> None:
         await self.counter.close()
@@ -123,11 +135,20 @@ class HubBackend:
     async def snapshot(self, topic: Topic) -> Snapshot | None:
         return HUB.snapshot(topic)
 
-    def opened(self, topic: Topic) -> None:
-        HUB.watched(topic, +1)
+    def opened(self, topic: Topic, viewer: str) -> None:
+        HUB.watched(topic, viewer, +1)
 
-    def closed(self, topic: Topic) -> None:
-        HUB.watched(topic, -1)
+    def closed(self, topic: Topic, viewer: str) -> None:
+        HUB.watched(topic, viewer, -1)
+
+    async def take_place(self, place: Place) -> bool:
+        return budget.LOCAL.take(place)
+
+    async def renew_place(self, place: Place) -> None:
+        return None
+
+    async def give_back(self, place: Place) -> None:
+        budget.LOCAL.give_back(place)
 
     async def close(self) -> None:
         return None
@@ -181,18 +202,35 @@ class _Stream:
             await self.backend.leave(reader)
 
     async def _serve(self, reader) -> None:
+        admission, snapshot = await self._admission()
+        if admission.status != 200:
+            await self.answer(admission)
+            return
+        address = client_address(ASGIRequest(self.scope, io.BytesIO(b"")))
+        place = budget.place_for(address, admission.account)
+        if not await self.backend.take_place(place):
+            await self.answer(budget.over_budget())
+            return
+        try:
+            await self._stream(reader, snapshot, admission, place, address)
+        finally:
+            with contextlib.suppress(OSError, TimeoutError, aredis.RedisError):
+                await self.backend.give_back(place)
+
+    async def _admission(self) -> tuple[Admission, Snapshot | None]:
+        """Whether the viewer may see the topic now, with the topic's snapshot."""
         snapshot = await self.backend.snapshot(self.topic)
         if snapshot is None:
             snapshot = await sync_to_async(sources.snapshot_from_database, thread_sensitive=False)(
                 self.source, self.topic
             )
         if snapshot is None:
-            await self.answer(self.source.missing())
-            return
-        admission = await self._admit(snapshot)
-        if admission.status != 200:
-            await self.answer(admission)
-            return
+            return self.source.missing(), None
+        return await self._admit(snapshot), snapshot
+
+    async def _stream(
+        self, reader, snapshot: Snapshot, admission: Admission, place: Place, address: str
+    ) -> None:
         last_event_id = self.headers.get(b"last-event-id", b"").decode("latin-1") or None
         opened = resume.opening(snapshot, last_event_id)
         await self.start(200, _HEADERS + cors_headers())
@@ -200,13 +238,14 @@ class _Stream:
             {"type": "http.response.body", "body": b"".join(opened.frames), "more_body": True}
         )
         OPEN_STREAMS.labels(self.topic.kind).inc()
-        self.backend.opened(self.topic)
+        viewer = watching.viewer(admission.account, address)
+        self.backend.opened(self.topic, viewer)
         watcher = asyncio.create_task(self._end_on_disconnect(reader))
         try:
-            await self._follow(reader, opened, admission.seat)
+            await self._follow(reader, opened, admission.seat, place)
         finally:
             watcher.cancel()
-            self.backend.closed(self.topic)
+            self.backend.closed(self.topic, viewer)
             OPEN_STREAMS.labels(self.topic.kind).dec()
 
     async def _admit(self, snapshot) -> Admission:
@@ -221,8 +260,9 @@ class _Stream:
             self.source, request, self.pk
         )
 
-    async def _follow(self, reader, opened: resume.Opening, seat: str | None) -> None:
+    async def _follow(self, reader, opened: resume.Opening, seat: str | None, place: Place) -> None:
         heartbeat = settings.STREAM_HEARTBEAT_SECONDS
+        renewed = time.monotonic()
         while True:
             try:
                 raw = await asyncio.wait_for(reader.queue.get(), heartbeat)
@@ -232,6 +272,16 @@ class _Stream:
                     await asyncio.to_thread(self.source.still_here, self.pk, seat)
             if raw is END:
                 break
+            if time.monotonic() - renewed >= budget.RENEW_SECONDS:
+                await self.backend.renew_place(place)
+                renewed = time.monotonic()
+            if raw == frames.ACCESS_CHANGED:
+                # Who may see the topic changed: a viewer who no longer may loses the stream
+                # (reconnecting, they are refused as a new stream is).
+                admission, _ = await self._admission()
+                if admission.status != 200:
+                    break
+                continue
             if raw is frames.KEEP_ALIVE or resume.is_new(raw, opened):
                 await self.send({"type": "http.response.body", "body": raw, "more_body": True})
         with contextlib.suppress(OSError):

@@ -12,60 +12,77 @@ from live.topics import Topic
 
 
 class WatchCounter:
-    """This process's open streams per topic: its field of each topic's watchers hash,
-    rewritten when they change (at most every PUSH_EVERY_SECONDS) and refreshed before
-    they go stale; a change of the sum over every process is told to the topic's streams."""
+    """This process's open streams per topic and per viewer (an account or an address):
+    one field of the topic's watchers hash per viewer it serves, written when they change
+    (at most every PUSH_EVERY_SECONDS) and refreshed before they go stale; a change of the
+    number of people over every process is told to the topic's streams."""
 
     def __init__(self, client) -> None:
         self.client = client
-        self.field = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
-        self.counts: Counter[Topic] = Counter()
+        self.process = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+        self.viewers: dict[Topic, Counter[str]] = {}
+        self.written: dict[Topic, set[str]] = {}
         self.changed: set[Topic] = set()
         self.refreshed_at = 0.0
         self._task: asyncio.Task | None = None
 
-    def opened(self, topic: Topic) -> None:
-        self._count(topic, +1)
+    def opened(self, topic: Topic, viewer: str) -> None:
+        self._count(topic, viewer, +1)
 
-    def closed(self, topic: Topic) -> None:
-        self._count(topic, -1)
+    def closed(self, topic: Topic, viewer: str) -> None:
+        self._count(topic, viewer, -1)
 
-    def _count(self, topic: Topic, change: int) -> None:
-        self.counts[topic] += change
+    def _count(self, topic: Topic, viewer: str, change: int) -> None:
+        streams = self.viewers.setdefault(topic, Counter())
+        streams[viewer] += change
+        if streams[viewer] <= 0:
+            del streams[viewer]
         self.changed.add(topic)
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._run())
 
     async def _run(self) -> None:
-        while self.counts or self.changed:
+        while any(self.viewers.values()) or self.changed:
             await self.flush()
             await asyncio.sleep(watching.PUSH_EVERY_SECONDS)
+
+    def _field(self, viewer: str) -> str:
+        return watching.field_name(self.process, viewer)
 
     async def flush(self) -> None:
         now = time.time()
         due = set(self.changed)
-        if now - self.refreshed_at >= watching.REFRESH_SECONDS:
-            due |= set(self.counts)
+        refresh = now - self.refreshed_at >= watching.REFRESH_SECONDS
+        if refresh:
+            due |= {topic for topic, streams in self.viewers.items() if streams}
             self.refreshed_at = now
         self.changed.clear()
         if not due:
             return
         topics = sorted(due, key=lambda topic: topic.name)
+        stamp = watching.stamp(now)
         async with self.client.pipeline(transaction=False) as pipe:
             for topic in topics:
-                count = self.counts[topic]
-                if count > 0:
-                    pipe.hset(topic.watchers_key, self.field, watching.field_value(count, now))
-                else:
-                    pipe.hdel(topic.watchers_key, self.field)
+                current = set(self.viewers.get(topic, ()))
+                written = self.written.get(topic, set())
+                fresh = current if refresh else current - written
+                if fresh:
+                    pipe.hset(
+                        topic.watchers_key, mapping=dict.fromkeys(map(self._field, fresh), stamp)
+                    )
+                if written - current:
+                    pipe.hdel(topic.watchers_key, *map(self._field, written - current))
                 pipe.expire(topic.watchers_key, int(watching.STALE_SECONDS * 2))
                 pipe.hgetall(topic.watchers_key)
+                if current:
+                    self.written[topic] = current
+                else:
+                    self.written.pop(topic, None)
+                    self.viewers.pop(topic, None)
             replies = await pipe.execute()
-        for topic in topics:
-            if self.counts[topic] <= 0:
-                del self.counts[topic]
+        read = [reply for reply in replies if isinstance(reply, dict)]
         news = []
-        for topic, fields in zip(topics, replies[2::3], strict=True):
+        for topic, fields in zip(topics, read, strict=True):
             count = watching.total(fields, now)
             if count != watching.published(fields):
                 news.append((topic, count))
@@ -80,8 +97,9 @@ class WatchCounter:
     async def close(self) -> None:
         if self._task is not None:
             self._task.cancel()
-        for topic in self.counts:
-            self.counts[topic] = 0
+        for topic in list(self.viewers):
+            self.viewers[topic] = Counter()
             self.changed.add(topic)
+        self.changed |= set(self.written)
         if self.changed:
             await self.flush()

@@ -8,6 +8,9 @@ import orjson
 RETRY_MS = 2000
 RETRY = f"retry: {RETRY_MS}\n\n".encode()
 KEEP_ALIVE = b": keep-alive\n\n"
+# Told on a topic's channel when who may see it changed: each open stream checks its
+# viewer again (and ends if they may no longer see it). Streams never send it on.
+ACCESS_CHANGED = b": access changed\n\n"
 _ID_PREFIX = b"id: "
 
 

@@ -8,7 +8,7 @@ process has over Redis.
 import queue
 import threading
 import time
-from collections import defaultdict, deque
+from collections import Counter, defaultdict, deque
 
 from live import topics, watching
 from live.resume import Snapshot
@@ -47,7 +47,7 @@ class Hub:
             lambda: deque(maxlen=topics.BACKLOG_LENGTH)
         )
         self._versions: dict[str, int] = defaultdict(int)
-        self._watchers: dict[str, int] = defaultdict(int)
+        self._watchers: dict[str, Counter[str]] = defaultdict(Counter)
         self._pushed: dict[str, tuple[float, int]] = {}
         self._push_booked: set[str] = set()
 
@@ -75,11 +75,16 @@ class Hub:
             listener.offer(raw)
 
     def store_loaded(self, topic: Topic, state: bytes, state_id: str, access: dict) -> None:
+        """A snapshot read from the database; what a publisher wrote since wins."""
         with self._lock:
             kept = self._snapshots.setdefault(topic.name, {})
             kept.setdefault("state", state)
             kept.setdefault("id", state_id)
-            kept["access"] = access
+            kept.setdefault("access", access)
+
+    def set_access(self, topic: Topic, access: dict) -> None:
+        with self._lock:
+            self._snapshots.setdefault(topic.name, {})["access"] = access
 
     # -- reading -------------------------------------------------------------------------
 
@@ -105,15 +110,19 @@ class Hub:
                 state_id=kept["id"],
                 access=kept["access"],
                 backlog=list(self._backlogs.get(topic.name, ())),
-                watching=self._watchers.get(topic.name, 0),
+                watching=len(self._watchers.get(topic.name, ())),
             )
 
     # -- watching ------------------------------------------------------------------------
 
-    def watched(self, topic: Topic, change: int) -> None:
-        """A stream of the topic opened (+1) or closed (-1): tell the others, throttled."""
+    def watched(self, topic: Topic, viewer: str, change: int) -> None:
+        """A stream of `viewer` on the topic opened (+1) or closed (-1): tell the others
+        how many people watch, throttled."""
         with self._lock:
-            self._watchers[topic.name] = max(0, self._watchers[topic.name] + change)
+            streams = self._watchers[topic.name]
+            streams[viewer] += change
+            if streams[viewer] <= 0:
+                del streams[viewer]
             if topic.name in self._push_booked:
                 return
             self._push_booked.add(topic.name)
@@ -128,12 +137,12 @@ class Hub:
 
     def watching(self, topic: Topic) -> int:
         with self._lock:
-            return self._watchers.get(topic.name, 0)
+            return len(self._watchers.get(topic.name, ()))
 
     def _push_watching(self, topic: Topic) -> None:
         with self._lock:
             self._push_booked.discard(topic.name)
-            count = self._watchers.get(topic.name, 0)
+            count = len(self._watchers.get(topic.name, ()))
             _, before = self._pushed.get(topic.name, (0.0, -1))
             self._pushed[topic.name] = (time.monotonic(), count)
         if count != before:

@@ -39,7 +39,7 @@ def publish(
     if client is None:
         HUB.publish(topic, event_frames, state_frame, state_id)
         if access is not None:
-            HUB.store_loaded(topic, state_frame, state_id, access)
+            HUB.set_access(topic, access)
         return
     redis_store.write(
         client, topic, event_frames, state_frame, state_id,
@@ -60,3 +60,14 @@ def store_loaded(topic: Topic, state: dict, version: int, access: dict) -> None:
         HUB.store_loaded(topic, state_frame, state_id, access)
     else:
         redis_store.store_loaded(client, topic, state_frame, state_id, access)
+
+
+def publish_access(topic: Topic, access: dict) -> None:
+    """Who may open the topic changed (call it after the change committed): the streams
+    that open next read `access`, and the open ones check their viewer again."""
+    client = connection.redis_client()
+    if client is None:
+        HUB.set_access(topic, access)
+        HUB.send(topic, frames.ACCESS_CHANGED)
+    else:
+        redis_store.write_access(client, topic, access)

@@ -7,10 +7,9 @@ made of them (`snapshot_of`) once.
 import orjson
 import redis
 
-from live import topics
+from live import frames, topics
 from live.resume import Snapshot
 from live.topics import Topic
-from live.watching import total
 
 # One change in one script: the backlog, the snapshot (and who may read it), the channel,
 # then the callers' own replies. Atomic like a MULTI, and one command to build and parse
@@ -69,15 +68,14 @@ def write(
 
 
 def queue_read(pipe, topic: Topic) -> None:
-    """Queue what a stream opens with: the snapshot, the backlog, the watchers."""
+    """Queue what a stream opens with: the snapshot and the backlog."""
     pipe.hgetall(topic.snapshot_key)
     pipe.lrange(topic.backlog_key, 0, -1)
-    pipe.hgetall(topic.watchers_key)
 
 
 def snapshot_of(replies: list) -> Snapshot | None:
     """The snapshot from `queue_read`'s replies; None when a part is missing."""
-    fields, backlog, watchers = replies
+    fields, backlog = replies
     if b"state" not in fields or b"access" not in fields:
         return None
     return Snapshot(
@@ -85,7 +83,6 @@ def snapshot_of(replies: list) -> Snapshot | None:
         state_id=fields[b"id"].decode(),
         access=orjson.loads(fields[b"access"]),
         backlog=list(backlog),
-        watching=total(watchers),
     )
 
 
@@ -104,10 +101,20 @@ async def aread(client, topic: Topic) -> Snapshot | None:
 def store_loaded(
     client: redis.Redis, topic: Topic, state: bytes, state_id: str, access: dict
 ) -> None:
-    """Keep a snapshot read from the database; a state a publisher wrote since wins."""
+    """Keep a snapshot read from the database; what a publisher wrote since wins (the
+    database may have been read before its change committed)."""
     with client.pipeline(transaction=True) as pipe:
         pipe.hsetnx(topic.snapshot_key, "state", state)
         pipe.hsetnx(topic.snapshot_key, "id", state_id)
+        pipe.hsetnx(topic.snapshot_key, "access", orjson.dumps(access))
+        pipe.expire(topic.snapshot_key, topics.SNAPSHOT_TTL_SECONDS)
+        pipe.execute()
+
+
+def write_access(client: redis.Redis, topic: Topic, access: dict) -> None:
+    """Replace who may open the topic and tell its open streams, in one transaction."""
+    with client.pipeline(transaction=True) as pipe:
         pipe.hset(topic.snapshot_key, "access", orjson.dumps(access))
         pipe.expire(topic.snapshot_key, topics.SNAPSHOT_TTL_SECONDS)
+        pipe.publish(topic.channel, frames.ACCESS_CHANGED)
         pipe.execute()

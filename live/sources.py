@@ -18,10 +18,12 @@ from live.topics import Topic
 
 @dataclass(frozen=True)
 class Admission:
-    """The answer to a viewer opening a stream: 200 with their seat if any, or an error."""
+    """The answer to a viewer opening a stream: 200 with their seat and account if any, or
+    an error."""
 
     status: int
     seat: str | None = None
+    account: int | None = None
     error: dict | None = None
     headers: dict | None = None
 

@@ -43,6 +43,13 @@ def viewer(request: HttpRequest) -> User | AnonymousUser:
     return found[0] if found else user
 
 
+def forget_viewer(request: HttpRequest) -> None:
+    """Let the next `viewer(request)` read the session and the token again: an open stream
+    asks who its viewer is now (their account may be gone, their session ended)."""
+    if "user" in request.__dict__:
+        del request.user
+
+
 def refused_token(error: AuthenticationFailed) -> Admission:
     return Admission(
         401,

@@ -1,9 +1,11 @@
-"""How many people watch a topic: open streams counted per stream process, added up.
+"""How many people watch a topic: viewers with a stream open, over every stream process.
 
-Each stream process keeps its own count of a topic's streams in one field of the topic's
-watchers hash, with the time it wrote it; a process that died stops refreshing its field
-and is left out once the field is stale. When the sum changes, a `watching` event tells
-the topic's streams, at most once per `PUSH_EVERY_SECONDS`.
+A viewer is a person: their account, or their address when they are anonymous; ten
+streams of one person count one. Each stream process writes one field of the topic's
+watchers hash per viewer it serves ("<process> <viewer>"), with the time it wrote it; a
+process that died stops refreshing its fields and they are left out once stale. When the
+number of people changes, a `watching` event tells the topic's streams, at most once per
+`PUSH_EVERY_SECONDS`.
 """
 
 import time
@@ -22,21 +24,28 @@ PUSH_EVERY_SECONDS = 3.0
 PUBLISHED_FIELD = b"published"
 
 
-def field_value(count: int, at: float | None = None) -> bytes:
-    return f"{count}:{at if at is not None else time.time():.0f}".encode()
+def viewer(account: int | None, address: str) -> str:
+    """Who watches: the account, or the address of an anonymous viewer."""
+    return f"account:{account}" if account is not None else f"address:{address}"
+
+
+def field_name(process: str, watcher: str) -> str:
+    return f"{process} {watcher}"
+
+
+def stamp(at: float | None = None) -> bytes:
+    return f"{at if at is not None else time.time():.0f}".encode()
 
 
 def total(fields: dict[bytes, bytes], now: float | None = None) -> int:
-    """The open streams of every live process, from a watchers hash."""
+    """The people with a stream open on any live process, from a watchers hash."""
     now = now if now is not None else time.time()
-    count = 0
+    people = set()
     for name, value in fields.items():
-        if name == PUBLISHED_FIELD:
-            continue
-        streams, _, at = value.partition(b":")
-        if streams.isdigit() and at.isdigit() and now - int(at) <= STALE_SECONDS:
-            count += int(streams)
-    return count
+        _process, space, watcher = name.partition(b" ")
+        if space and value.isdigit() and now - int(value) <= STALE_SECONDS:
+            people.add(watcher)
+    return len(people)
 
 
 def published(fields: dict[bytes, bytes]) -> int | None:

@@ -1,6 +1,7 @@
 from django.contrib import admin
 
 from games.admin import ReadOnlyAdmin
+from tournaments import streams
 from tournaments.models import (
     Championship,
     Decision,
@@ -32,6 +33,20 @@ class ChampionshipAdmin(admin.ModelAdmin):
     readonly_fields = ["status", "winner", "started_at", "finished_at"]
     inlines = [EntryInline]
 
+    def save_related(self, request, form, formsets, change) -> None:
+        super().save_related(request, form, formsets, change)
+        # The visibility or the entries may have changed who sees it.
+        streams.visibility_changed(form.instance)
+
+    def delete_model(self, request, obj) -> None:
+        streams.visibility_changed(obj)  # its streams end once it is gone
+        super().delete_model(request, obj)
+
+    def delete_queryset(self, request, queryset) -> None:
+        for championship in queryset:
+            streams.visibility_changed(championship)
+        super().delete_queryset(request, queryset)
+
 
 @admin.register(Match)
 class MatchAdmin(ReadOnlyAdmin):
@@ -52,6 +67,14 @@ class InvitationAdmin(admin.ModelAdmin):
     list_display = ["championship", "player", "status", "invited_at", "answered_at"]
     list_filter = ["status"]
     raw_id_fields = ["championship", "player"]
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        streams.audience_changed(obj.championship)
+
+    def delete_model(self, request, obj) -> None:
+        super().delete_model(request, obj)
+        streams.audience_changed(obj.championship)
 
 
 @admin.register(Decision)

@@ -8,7 +8,7 @@ from django.utils.translation import ngettext
 from accounts.models import User
 from accounts.personal_data import DeletedAccount, Part
 from config.errors import DomainError
-from tournaments import services
+from tournaments import services, streams
 from tournaments.models import (
     CalendarFeed,
     Championship,
@@ -96,8 +96,17 @@ def erase(gone: DeletedAccount) -> None:
             continue  # finished meanwhile: the entry stays as it ended
     CalendarFeed.objects.filter(player=user).delete()
     _rename_in_results(user, gone.old_username)
+    # Their sessions and tokens stop working: their open streams of the private
+    # championships they could see end.
+    kept = Championship.objects.filter(
+        Q(organiser=user) | Q(entries__player=user) | Q(co_organisers=user),
+        visibility=Championship.Visibility.PRIVATE,
+    )
+    kept = list(kept.distinct())
     # A closed account decides nothing: it is no one's co-organiser any more.
     user.co_organised.clear()
+    for championship in kept:
+        streams.visibility_changed(championship)
 
 
 def _rename_in_results(user: User, old_username: str) -> None:

@@ -1,6 +1,7 @@
 """A championship's live stream (`/api/championships/{id}/events/`): standings, bracket,
 rounds and status changes, told after each change commits."""
 
+import logging
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -8,9 +9,12 @@ from contextlib import contextmanager
 from django.db import transaction
 from django.http import HttpRequest
 from django.utils.translation import gettext
+from redis.exceptions import RedisError
 from rest_framework.exceptions import AuthenticationFailed
 
 from config.api_errors import error_body
+from games import streams as game_streams
+from games.models import Game
 from live import publishing, viewers
 from live.resume import Snapshot
 from live.sources import Admission
@@ -19,6 +23,8 @@ from tournaments.models import Championship, Group, Match, Stage
 from tournaments.visibility import championship_visible_to
 
 KIND = "championship"
+
+logger = logging.getLogger(__name__)
 
 
 def topic(championship_id: int) -> Topic:
@@ -43,6 +49,36 @@ def tell_after_commit(championship: Championship, events: list[dict]) -> None:
     transaction.on_commit(
         lambda: publishing.publish(topic(championship.pk), events, now, access=seen)
     )
+
+
+def visibility_changed(championship: Championship) -> None:
+    """Who may see the championship, and so its games, may have changed (inside the
+    change's transaction): once it commits, their streams are told who may now, read
+    afresh from the database; open streams of viewers who no longer may end."""
+    pk = championship.pk
+    # Read now as well, for a championship deleted by the change.
+    games = set(Game.objects.filter(match__stage__championship_id=pk).values_list("pk", flat=True))
+    transaction.on_commit(lambda: _publish_access(pk, games))
+
+
+def audience_changed(championship: Championship) -> None:
+    """Someone joined or left the people a private championship is shown to (an entry
+    taken back, an invitation declined, cancelled or lapsed, an account deleted)."""
+    if championship.visibility == Championship.Visibility.PRIVATE:
+        visibility_changed(championship)
+
+
+def _publish_access(pk: int, games: set[int]) -> None:
+    championship = Championship.objects.filter(pk=pk).first()
+    # A championship deleted meanwhile is shown to nobody.
+    seen = access(championship) if championship is not None else {"public": False}
+    games |= set(Game.objects.filter(match__stage__championship_id=pk).values_list("pk", flat=True))
+    try:
+        publishing.publish_access(topic(pk), seen)
+        game_streams.publish_access(games)
+    except (RedisError, OSError):
+        # The change is committed; a snapshot that outlives it is read again once it expires.
+        logger.exception("live updates: the access of championship %s was not told", pk)
 
 
 def _summary(championship: Championship) -> dict:
@@ -119,7 +155,7 @@ class ChampionshipSource:
         championship = Championship.objects.filter(pk=pk).first()
         if championship is None or not championship_visible_to(championship, viewer):
             return self.missing()
-        return Admission(200)
+        return Admission(200, account=viewer.pk if viewer.is_authenticated else None)
 
     def open_to_anyone(self, snapshot: Snapshot) -> bool:
         return snapshot.access.get("public", False)

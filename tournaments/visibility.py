@@ -1,9 +1,10 @@
 """Who may see a championship: the one rule every read of it, and of its games, follows.
 
-A public championship is for everyone. A private one is for its organiser, its entrants
-(withdrawn ones too), the players invited who have not answered yet, and the site's
-staff (through a credential that passed the second factor: `accounts.staff`); to anyone
-else it does not exist, so every read answers as for a missing one (404).
+A public championship is for everyone. A private one is for its organiser and
+co-organisers, its entrants (withdrawn ones too), the players invited who have not
+answered yet, and the site's staff (through a credential that passed the second factor:
+`accounts.staff`); to anyone else it does not exist, so every read answers as for a
+missing one (404).
 A championship's games are seen by whoever sees the championship: `GAMES` tells the games
 app so (registered in TournamentsConfig.ready), and the games' reads build on it without
 reading these tables themselves.
@@ -29,8 +30,13 @@ def _seen_by(user: User | AnonymousUser) -> Q:
         return Q()
     entered = Entry.objects.filter(player=user).values("championship_id")
     invited = Invitation.objects.filter(player=user, status=Invitation.Status.INVITED)
+    co_organised = Championship.co_organisers.through.objects.filter(user=user)
     return (
-        public | Q(organiser=user) | Q(pk__in=entered) | Q(pk__in=invited.values("championship_id"))
+        public
+        | Q(organiser=user)
+        | Q(pk__in=entered)
+        | Q(pk__in=invited.values("championship_id"))
+        | Q(pk__in=co_organised.values("championship_id"))
     )
 
 
@@ -49,6 +55,7 @@ def championship_visible_to(championship: Championship, user: User | AnonymousUs
         return True
     return (
         Entry.objects.filter(championship=championship, player=user).exists()
+        or championship.co_organisers.filter(pk=user.pk).exists()
         or Invitation.objects.filter(
             championship=championship, player=user, status=Invitation.Status.INVITED
         ).exists()

@@ -30,3 +30,13 @@ def until(stream: Iterator[bytes], wanted: str, limit: int = 500) -> bytes:
         elif wanted == "keep-alive" and raw == frames.KEEP_ALIVE:
             return raw
     raise AssertionError(f"no {wanted} frame in {limit} frames")
+
+
+def ends(stream: Iterator[bytes], limit: int = 200) -> bool:
+    """Whether the stream ends within `limit` frames (heartbeats count)."""
+    for _ in range(limit):
+        try:
+            next(stream)
+        except StopIteration:
+            return True
+    return False

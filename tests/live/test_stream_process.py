@@ -5,20 +5,25 @@ import contextlib
 import http.client
 import os
 import threading
+import time
 from urllib.parse import urlsplit
 
 import pytest
 from django.conf import settings
-from django.db import connection
+from django.db import connection, transaction
 
 from accounts.models import Plan
+from games.models import Game
 from live import frames
 from live.connection import redis_client
-from tests.conftest import service_missing, worker_database_url
+from tests.conftest import client_with_token, service_missing, worker_database_url
 from tests.games.conftest import play, start_friendly
-from tests.live.streaming import events, split, until
+from tests.live.streaming import ends, events, split, until
 from tests.support.championships import invite_and_accept, small_championship
 from tests.support.processes import PROJECT, running_site
+from tournaments import services as championships
+from tournaments import streams as championship_streams
+from tournaments.models import Championship
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,22 +31,41 @@ pytestmark = pytest.mark.django_db(transaction=True)
 APPLICATION_NAME = "championships-stream-test"
 
 
-@pytest.fixture(scope="module")
-def stream_process(django_db_setup, django_db_blocker):
+def _stream_process_env(django_db_blocker, **extra: str) -> dict[str, str]:
     if not settings.REDIS_URL:
         service_missing("REDIS_URL is not set: the stream process reads Redis")
     with django_db_blocker.unblock():
         database_url = worker_database_url()
     module = getattr(settings, "SETTINGS_MODULE", None) or os.environ["DJANGO_SETTINGS_MODULE"]
-    env = {
+    return {
         **os.environ,
         "DATABASE_URL": f"{database_url}?application_name={APPLICATION_NAME}",
         "DJANGO_SETTINGS_MODULE": module,
         "DATABASE_POOL_MAX_SIZE": "2",
         "STREAM_HEARTBEAT_SECONDS": "1",
+        **extra,
     }
-    with running_site(PROJECT, env, server="uvicorn") as base:
+
+
+@pytest.fixture(scope="module")
+def stream_process(django_db_setup, django_db_blocker):
+    with running_site(PROJECT, _stream_process_env(django_db_blocker), server="uvicorn") as base:
         yield base
+
+
+@pytest.fixture(scope="module")
+def two_stream_processes(django_db_setup, django_db_blocker):
+    """Two stream processes behind one proxy (it names the client in X-Forwarded-For), each
+    allowing a client BUDGET streams."""
+    env = _stream_process_env(django_db_blocker, NUM_PROXIES="1", STREAMS_PER_CLIENT=str(BUDGET))
+    with (
+        running_site(PROJECT, env, server="uvicorn") as first,
+        running_site(PROJECT, env, server="uvicorn") as second,
+    ):
+        yield first, second
+
+
+BUDGET = 3
 
 
 @contextlib.contextmanager
@@ -142,11 +166,146 @@ def _token(user) -> str:
     return api_token(user).key
 
 
-def test_the_watching_count_crosses_the_stream_process(stream_process, alice_api, bob_api):
+def test_the_watching_count_crosses_the_stream_process(
+    stream_process, alice_api, bob_api, make_user
+):
     game_id = start_friendly(alice_api, bob_api)
     path = f"/api/games/{game_id}/events/"
-    with stream(stream_process, path) as (_, first), stream(stream_process, path) as (_, second):
+    someone = {"Authorization": f"Token {_token(make_user('watching-someone'))}"}
+    with (
+        stream(stream_process, path) as (_, first),
+        stream(stream_process, path, **someone) as (_, second),
+    ):
         until(second, "state")
         while frames.data_of(until(first, "watching"))["count"] != 2:
             pass
+        assert alice_api.get(f"/api/games/{game_id}/").json()["watching"] == 2
+
+
+# -- who may see it now ------------------------------------------------------------------
+
+
+@pytest.fixture
+def cup(make_user):
+    organiser = make_user("process-organiser", plan=Plan.PAID)
+    championship = small_championship(organiser, name="Process Cup")
+    invite_and_accept(
+        championship, organiser, make_user("process-anna"), make_user("process-boris")
+    )
+    return championship
+
+
+def _turn_private(championship) -> None:
+    answer = client_with_token(championship.organiser).patch(
+        f"/api/championships/{championship.pk}/", {"visibility": "private"}, format="json"
+    )
+    assert answer.status_code == 200, answer.content
+
+
+def test_an_open_stream_ends_when_its_championship_turns_private(stream_process, cup):
+    path = f"/api/championships/{cup.pk}/events/"
+    organiser = {"Authorization": f"Token {_token(cup.organiser)}"}
+    with (
+        stream(stream_process, path) as (response, got),
+        stream(stream_process, path, **organiser) as (_, kept),
+    ):
+        assert response.status == 200
+        until(got, "state")
+        until(kept, "state")
+        _turn_private(cup)
+        assert ends(got)
+        assert until(kept, "keep-alive")  # the organiser still sees it
+
+
+def test_a_new_stream_is_refused_after_the_championship_turns_private(stream_process, cup):
+    path = f"/api/championships/{cup.pk}/events/"
+    with stream(stream_process, path) as (response, got):  # Redis keeps "public"
+        assert response.status == 200
+        until(got, "state")
+    _turn_private(cup)
+    with stream(stream_process, path) as (response, _):
+        assert response.status == 404
+        assert b'"code":"not_found"' in response.read()
+
+
+def test_the_games_of_a_championship_turned_private_close_their_streams(stream_process, cup):
+    championships.start(cup.pk, by=cup.organiser)
+    game = Game.objects.get(match__stage__championship=cup)
+    path = f"/api/games/{game.pk}/events/"
+    with stream(stream_process, path) as (response, got):
+        assert response.status == 200
+        until(got, "state")
+        # After the start only the staff change it (the admin site tells the streams so).
+        with transaction.atomic():
+            Championship.objects.filter(pk=cup.pk).update(visibility="private")
+            championship_streams.visibility_changed(cup)
+        assert ends(got)
+    with stream(stream_process, path) as (response, _):
+        assert response.status == 404
+
+
+# -- each client's budget ----------------------------------------------------------------
+
+
+def _client(address: str) -> dict[str, str]:
+    """The headers of one client behind the proxy."""
+    return {"X-Forwarded-For": address}
+
+
+def test_streams_beyond_the_budget_are_429_with_retry_after(
+    two_stream_processes, alice_api, bob_api
+):
+    first, second = two_stream_processes
+    path = f"/api/games/{start_friendly(alice_api, bob_api)}/events/"
+    client = _client("198.51.100.1")
+    with contextlib.ExitStack() as open_streams:
+        for base in (first, first, second):  # the budget holds over every process
+            response, got = open_streams.enter_context(stream(base, path, **client))
+            assert response.status == 200
+            until(got, "state")
+        for base in (first, second):
+            with stream(base, path, **client) as (response, _):
+                assert response.status == 429
+                assert int(response.getheader("Retry-After")) > 0
+                assert b'"code":"throttled"' in response.read()
+        with stream(first, path, **_client("198.51.100.2")) as (response, _):
+            assert response.status == 200
+
+
+def test_a_closed_stream_gives_its_place_back(two_stream_processes, alice_api, bob_api):
+    first, second = two_stream_processes
+    path = f"/api/games/{start_friendly(alice_api, bob_api)}/events/"
+    client = _client("198.51.100.3")
+    with contextlib.ExitStack() as open_streams:
+        for base in (first, second):
+            _, got = open_streams.enter_context(stream(base, path, **client))
+            until(got, "state")
+        with stream(second, path, **client) as (_, got):
+            until(got, "state")
+        # The third stream closed: its place is free again, soon after its process noticed.
+        deadline = time.monotonic() + 10
+        while True:
+            with stream(first, path, **client) as (response, _):
+                if response.status == 200:
+                    break
+                assert response.status == 429
+            assert time.monotonic() < deadline, "the closed stream kept its place"
+            time.sleep(0.2)
+
+
+def test_watching_counts_people_not_connections(two_stream_processes, alice_api, bob_api):
+    first, second = two_stream_processes
+    game_id = start_friendly(alice_api, bob_api)
+    path = f"/api/games/{game_id}/events/"
+    one, other = _client("198.51.100.4"), _client("198.51.100.5")
+    with contextlib.ExitStack() as open_streams:
+        _, watched = open_streams.enter_context(stream(first, path, **one))
+        for base in (first, second):  # the same person, three streams on two processes
+            _, got = open_streams.enter_context(stream(base, path, **one))
+            until(got, "state")
+        _, got = open_streams.enter_context(stream(second, path, **other))
+        until(got, "state")
+        deadline = time.monotonic() + 20
+        while frames.data_of(until(watched, "watching"))["count"] != 2:
+            assert time.monotonic() < deadline
         assert alice_api.get(f"/api/games/{game_id}/").json()["watching"] == 2

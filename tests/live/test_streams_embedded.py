@@ -78,7 +78,7 @@ def test_the_game_tells_how_many_people_are_watching(alice_api, bob_api):
     game_id = start_friendly(alice_api, bob_api)
     path = f"/api/games/{game_id}/events/"
     first, stream = open_stream(Client(), path)
-    second, other = open_stream(Client(), path)
+    second, other = open_stream(Client(REMOTE_ADDR="10.0.0.2"), path)  # another person
     next(other)  # the second stream opens
     while frames.data_of(until(stream, "watching"))["count"] != 2:
         pass

@@ -433,3 +433,18 @@ def test_a_deleted_account_is_no_ones_co_organiser_any_more(organiser, players, 
     assert logged.after == {"co_organisers": [User.objects.get(pk=referee.pk).username]}
     log = client_with_token(organiser).get(f"/api/championships/{championship.pk}/log/").json()
     assert "referee" not in json.dumps(log)
+
+
+def test_a_co_organiser_sees_a_private_championship_until_dropped(organiser, players, referee):
+    championship = started_championship(organiser, [organiser, players[0]])
+    Championship.objects.filter(pk=championship.pk).update(
+        visibility=Championship.Visibility.PRIVATE
+    )
+    url = f"/api/championships/{championship.pk}/"
+    assert client_with_token(referee).get(url).status_code == 404
+    name_co_organisers(championship, organiser, referee)
+    assert client_with_token(referee).get(url).status_code == 200
+    (game,) = running_games(championship)
+    assert client_with_token(referee).get(f"/api/games/{game.pk}/").status_code == 200
+    name_co_organisers(championship, organiser)
+    assert client_with_token(referee).get(url).status_code == 404

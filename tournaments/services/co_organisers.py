@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from accounts import guests
 from accounts.models import User
 from config.errors import DomainError, NotAllowed
+from tournaments import streams
 from tournaments.models import Championship, Decision
 from tournaments.services import decision_log
 from tournaments.services.locking import locked_championship
@@ -53,6 +54,8 @@ def set_co_organisers(championship: Championship, by: User, usernames: list[str]
     if before == after:
         return
     championship.co_organisers.set(chosen)
+    # Co-organisers see a private championship: one named or dropped changes who may.
+    streams.audience_changed(championship)
     decision_log.record(
         championship,
         Decision.Action.EDITED,

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from config.errors import Conflict, NotAllowed
 from games import plan_rules
+from tournaments import streams
 from tournaments.models import Championship, Decision, Invitation
 from tournaments.services import decision_log
 from tournaments.services.co_organisers import set_co_organisers
@@ -45,6 +46,8 @@ def edit_championship(
         for name in changed:
             setattr(championship, name, values[name])
         championship.save(update_fields=changed)
+        if "visibility" in changed:
+            streams.visibility_changed(championship)
         decision_log.record(
             championship,
             Decision.Action.EDITED,

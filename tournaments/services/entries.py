@@ -15,7 +15,7 @@ from games import plan_rules
 from games import selectors as game_selectors
 from games import services as game_services
 from games.models import Game
-from tournaments import deciders, selectors
+from tournaments import deciders, selectors, streams
 from tournaments.models import Championship, Decision, Entry, Invitation, Match
 from tournaments.services import announcements, decision_log
 from tournaments.services.locking import locked_championship
@@ -110,6 +110,7 @@ def withdraw(championship_id: int, *, by: User, username: str | None = None) -> 
         by_the_organiser = entry.player_id != by.pk
         if registration:
             entry.delete()
+            streams.audience_changed(championship)
             if by_the_organiser:
                 decision = decision_log.record(
                     championship, Decision.Action.REMOVED, by=by, players=[entry.player],
@@ -165,6 +166,7 @@ def _uninvite(championship: Championship, invitation: Invitation, by: User) -> R
     invitation.status = Invitation.Status.CANCELLED
     invitation.answered_at = timezone.now()
     invitation.save(update_fields=["status", "answered_at"])
+    streams.audience_changed(championship)
     decision_log.record(
         championship, Decision.Action.REMOVED, by=by, players=[invitation.player],
         before={"invitation": Invitation.Status.INVITED},

@@ -9,6 +9,7 @@ from accounts.models import User
 from accounts.usernames import canonical_username
 from config.errors import Conflict, DomainError, NotAllowed, NotFound
 from games import plan_rules
+from tournaments import streams
 from tournaments.models import Championship, Decision, Entry, Invitation
 from tournaments.services import announcements, decision_log
 from tournaments.services.entries import admit, check_registration_open, enter
@@ -89,13 +90,17 @@ def decline_invitation(championship_id: int, *, by: User) -> Invitation:
         invitation.status = Invitation.Status.DECLINED
         invitation.answered_at = timezone.now()
         invitation.save(update_fields=["status", "answered_at"])
+        streams.audience_changed(championship)
     return invitation
 
 
 def cancel_pending_invitations(championship: Championship) -> int:
     """At the start: the invitations nobody answered lapse. Returns how many."""
     pending = championship.invitations.filter(status=Invitation.Status.INVITED)
-    return pending.update(status=Invitation.Status.CANCELLED, answered_at=timezone.now())
+    lapsed = pending.update(status=Invitation.Status.CANCELLED, answered_at=timezone.now())
+    if lapsed:
+        streams.audience_changed(championship)
+    return lapsed
 
 
 def _pending(championship: Championship, player: User) -> Invitation:
