@@ -388,6 +388,9 @@ REST_FRAMEWORK = {
         # seats), and invitations (each tells the player invited, by e-mail too).
         "cpu_games": env_rate("THROTTLE_CPU_GAMES", "30/hour"),
         "invitations": env_rate("THROTTLE_INVITATIONS", "60/hour"),
+        # Players an organiser invites to championships (a large field is invited in an
+        # afternoon; each invitation is a notice and may be an e-mail).
+        "championship_invitations": env_rate("THROTTLE_CHAMPIONSHIP_INVITATIONS", "300/hour"),
         # Positions replayed for `?move=N` (the game page and its live part), per client.
         "replays": env_rate("THROTTLE_REPLAYS", "300/minute"),
         # Files written for a client: game records, a championship's CSV files.

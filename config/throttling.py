@@ -48,6 +48,7 @@ MOVES_SCOPES = ("moves_burst", "moves")
 GAME_ACTIONS_SCOPE = "game_actions"
 CPU_GAMES_SCOPE = "cpu_games"
 INVITATIONS_SCOPE = "invitations"
+CHAMPIONSHIP_INVITATIONS_SCOPE = "championship_invitations"
 REPLAYS_SCOPE = "replays"
 DOWNLOADS_SCOPE = "downloads"
 CALENDARS_SCOPE = "calendars"

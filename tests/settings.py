@@ -19,6 +19,7 @@ LIFTED_BUDGETS = (
     "game_actions",
     "cpu_games",
     "invitations",
+    "championship_invitations",
     "replays",
     "downloads",
     "calendars",

@@ -17,6 +17,7 @@ THE_KIND = {
     "game_actions",
     "cpu_games",
     "invitations",
+    "championship_invitations",
     "replays",
     "downloads",
     "calendars",

@@ -10,6 +10,7 @@ from accounts.models import Plan
 from tests.conftest import client_with_token
 from tests.support.budgets import set_rates
 from tests.support.championships import small_championship
+from tournaments.models import Invitation
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
 
@@ -60,3 +61,20 @@ def test_a_players_calendar_feed_beyond_the_budget_is_429(settings, make_user):
     app = Client()
     assert app.get(feed).status_code == 200
     assert_over_budget(app.get(feed))
+
+
+def test_championship_invitations_beyond_the_budget_are_429(settings, make_user):
+    set_rates(settings, championship_invitations="2/hour")
+    olga = make_user("olga", plan=Plan.PAID)
+    guests = [make_user(name) for name in ("anna", "boris", "clara")]
+    api = client_with_token(olga)
+    created = api.post("/api/championships/", {"name": "Open", "game": "kropki"}, format="json")
+    entries = f"/api/championships/{created.json()['id']}/entries/"
+    for guest in guests[:2]:
+        assert api.post(entries, {"username": guest.username}).status_code == 201
+    # A wrong name costs nothing: it is refused for what it is, not for the budget.
+    assert api.post(entries, {"username": "nobody-at-all"}).status_code == 400
+    refused = api.post(entries, {"username": guests[2].username})
+    assert_over_budget(refused)
+    assert refused.json()["error"]["code"] == "throttled"
+    assert not Invitation.objects.filter(player=guests[2]).exists()

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from accounts import guests, plans
 from accounts.models import User
 from accounts.usernames import canonical_username
+from config import throttling
 from config.errors import Conflict, DomainError, NotAllowed, NotFound
 from games import plan_rules
 from tournaments import streams
@@ -66,6 +67,12 @@ def invite(championship_id: int, *, by: User, username: str) -> Invitation:
                 field="username",
             )
         plan_rules.check_may_play(championship.game, championship.options, player)
+        # Counted once the invitation is good to send: a wrong name costs nothing.
+        throttling.spend(
+            [throttling.CHAMPIONSHIP_INVITATIONS_SCOPE],
+            throttling.account_ident(by),
+            _("Too many invitations sent."),
+        )
         invitation = Invitation.objects.create(championship=championship, player=player)
         decision_log.record(
             championship, Decision.Action.INVITED, by=by, players=[player],
