@@ -33,9 +33,15 @@ from accounts import (
     tokens,
 )
 from accounts.models import Plan, User
-from config import downloads, throttling
-from config.api_docs import error_responses
-from config.api_fields import PasswordField, StrictBooleanField, StrictCharField, StrictEmailField
+from accounts.usernames import canonical_username
+from infrastructure import downloads, throttling
+from infrastructure.api_docs import error_responses
+from infrastructure.api_fields import (
+    PasswordField,
+    StrictBooleanField,
+    StrictCharField,
+    StrictEmailField,
+)
 from notifications import selectors as notification_selectors
 from notifications import services as notification_services
 from notifications.api import EmailPreferencesField
@@ -256,8 +262,8 @@ class TokenView(APIView):
         credentials = CredentialsSerializer(data=request.data)
         credentials.is_valid(raise_exception=True)
         username = credentials.validated_data["username"]
-        # Counted for the name exactly as the log-in gets it.
-        wait = throttling.password_attempt_wait(request, username)
+        # Counted for the name the log-in gets, in the canonical form it looks it up by.
+        wait = throttling.password_attempt_wait(request, canonical_username(username))
         if wait is not None:
             raise exceptions.Throttled(wait)
         try:
@@ -312,7 +318,9 @@ class TokenRotateView(APIView):
 def count_own_password_attempt(request: Request) -> None:
     """A password the account's holder types to confirm a change is a password attempt like
     any log-in, on the same budget; over it the request is refused (429)."""
-    wait = throttling.password_attempt_wait(request, request.user.get_username())
+    wait = throttling.password_attempt_wait(
+        request, canonical_username(request.user.get_username())
+    )
     if wait is not None:
         raise exceptions.Throttled(wait)
 

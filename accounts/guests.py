@@ -24,8 +24,8 @@ from rest_framework.authtoken.models import Token
 from accounts import services
 from accounts.models import User
 from accounts.usernames import GUEST_PREFIX, USERNAME_TAKEN, stored_username
-from config.errors import Conflict, DomainError, NotAllowed
 from games.models import Game
+from infrastructure.errors import Conflict, DomainError, NotAllowed
 
 # How often a guest's visit is noted (`note_visit`): a write at most once in this long.
 VISIT_NOTED_EVERY = timedelta(hours=1)

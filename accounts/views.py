@@ -20,12 +20,13 @@ from rest_framework.authtoken.models import Token
 from accounts import emails, guests, mfa, personal_data, plans, selectors, services, staff, tokens
 from accounts.forms import DeleteAccountForm
 from accounts.models import Plan, User
+from accounts.usernames import canonical_username
 from billing import selectors as billing_selectors
-from config import throttling
-from config.errors import DomainError
 from games import selectors as game_selectors
 from games.models import Game
 from games.titles import result_reason
+from infrastructure import throttling
+from infrastructure.errors import DomainError
 from ratings import chart
 from ratings import selectors as rating_selectors
 from tournaments.models import Entry
@@ -172,7 +173,9 @@ def delete_account(request: HttpRequest) -> HttpResponse:
     retry_after = None
     if request.method == "POST" and form.is_valid():
         # A password checked here is a password attempt like a log-in.
-        retry_after = throttling.password_attempt_wait(request, request.user.get_username())
+        retry_after = throttling.password_attempt_wait(
+            request, canonical_username(request.user.get_username())
+        )
         if retry_after is not None:
             form.add_error(
                 "password",

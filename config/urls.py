@@ -6,8 +6,9 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from accounts import urls as accounts_urls
 from billing import urls as billing_urls
-from config import favicon, health, scrape, views
+from config import views
 from games import urls as games_urls
+from infrastructure import favicon, health, scrape
 from notifications import urls as notifications_urls
 from ratings import urls as ratings_urls
 from tournaments import urls as tournaments_urls
@@ -48,7 +49,7 @@ urlpatterns = [
     path("notifications/", include(notifications_urls.page_urlpatterns)),
 ]
 
-handler400 = "config.views.bad_request"
-handler403 = "config.views.permission_denied"
-handler404 = "config.views.page_not_found"
-handler500 = "config.views.server_error"
+handler400 = "infrastructure.error_pages.bad_request"
+handler403 = "infrastructure.error_pages.permission_denied"
+handler404 = "infrastructure.error_pages.page_not_found"
+handler500 = "infrastructure.error_pages.server_error"

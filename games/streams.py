@@ -10,9 +10,9 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 from rest_framework.exceptions import AuthenticationFailed
 
-from config.api_errors import error_body
 from games import presence, selectors, services, visibility
 from games.models import Game
+from infrastructure.api_errors import error_body
 from live import frames, publishing, sources, viewers
 from live.resume import Snapshot
 from live.sources import Admission

@@ -13,12 +13,12 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from accounts import guests
-from config import throttling
-from config.errors import DomainError, TooMany
 from games import budgets, registry, replay, rulebook, selectors, services, streams
 from games.boards import point_words
 from games.forms import new_game_form
 from games.models import CPU_PLAYER, Game
+from infrastructure import throttling
+from infrastructure.errors import DomainError, TooMany
 from live import addresses, watching
 
 

@@ -11,7 +11,7 @@ from rest_framework.exceptions import AuthenticationFailed
 from accounts import staff
 from accounts.models import User
 from accounts.token_auth import CachedTokenAuthentication
-from config.api_errors import error_body
+from infrastructure.api_errors import error_body
 from live.sources import Admission
 
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from accounts import emails
-from config import text as plain_text
+from infrastructure import text as plain_text
 from notifications import links, selectors, unsubscribe
 from notifications.kinds import LABELS, Kind
 from notifications.models import Notification

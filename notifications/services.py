@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from config.errors import DomainError
+from infrastructure.errors import DomainError
 from notifications import links, tasks
 from notifications.kinds import Kind
 from notifications.models import EmailOptOut, Notification

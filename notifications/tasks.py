@@ -4,7 +4,6 @@ import logging
 
 from celery import shared_task
 
-from config.celery import AfterCommitTask
 from notifications import game_hooks, mail
 
 logger = logging.getLogger(__name__)
@@ -12,10 +11,7 @@ logger = logging.getLogger(__name__)
 RETRY_AFTER_S = 60
 
 
-@shared_task(
-    bind=True, name="notifications.send_email", ignore_result=True, base=AfterCommitTask,
-    max_retries=5,
-)  # fmt: skip
+@shared_task(bind=True, name="notifications.send_email", ignore_result=True, max_retries=5)
 def send_email(self, notification_id: int) -> None:
     """E-mail one notification to its reader (if they want it); a failing server is tried
     again later."""
@@ -30,13 +26,13 @@ def send_email(self, notification_id: int) -> None:
         raise self.retry(exc=error, countdown=RETRY_AFTER_S) from error
 
 
-@shared_task(name="notifications.your_move", ignore_result=True, base=AfterCommitTask)
+@shared_task(name="notifications.your_move", ignore_result=True)
 def your_move(game_id: int, seat: str, move_count: int) -> None:
     """Tell the player in `seat` it is their move, if they are still away from the game."""
     game_hooks.tell_your_move(game_id, seat, move_count)
 
 
-@shared_task(name="notifications.game_ended", ignore_result=True, base=AfterCommitTask)
+@shared_task(name="notifications.game_ended", ignore_result=True)
 def game_ended(game_id: int, winner: str, reason: str) -> None:
     """Tell a game's players how it ended."""
     game_hooks.tell_game_ended(game_id, winner, reason)

@@ -12,9 +12,9 @@ from django.utils.translation import gettext
 from redis.exceptions import RedisError
 from rest_framework.exceptions import AuthenticationFailed
 
-from config.api_errors import error_body
 from games import streams as game_streams
 from games.models import Game
+from infrastructure.api_errors import error_body
 from live import publishing, viewers
 from live.resume import Snapshot
 from live.sources import Admission

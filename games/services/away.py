@@ -3,12 +3,12 @@
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from config.errors import Conflict, DomainError
 from games import tasks
 from games.engines import engine
 from games.models import Game
 from games.services import seats
 from games.services.updates import locked_game, status_refusal
+from infrastructure.errors import Conflict, DomainError
 
 
 def set_away(game_id: int, user: User, away: bool) -> Game:

@@ -6,7 +6,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from config.errors import Conflict, DomainError
 from games import clocks
 from games.engines import IllegalMove, engine
 from games.engines.base import seats_in_play
@@ -15,6 +14,7 @@ from games.outcomes import ResultReason
 from games.services import deadlines, moves, seats
 from games.services.updates import locked_game, status_refusal
 from games.signals import GameFinished, game_finished
+from infrastructure.errors import Conflict, DomainError
 
 
 def finish(

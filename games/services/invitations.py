@@ -9,14 +9,14 @@ from django.utils.translation import gettext as _
 
 from accounts import guests
 from accounts.models import User
-from config import throttling
-from config.errors import DomainError, NotAllowed
 from games import clocks, plan_rules, tasks
 from games.engines import CPU_LEVELS, DEFAULT_CPU_LEVEL, OptionError, engine
 from games.engines.base import seats_in_play
 from games.models import CPU_PLAYER, Game, Seat
 from games.services import deadlines
 from games.services.updates import locked_game, publish_after_commit
+from infrastructure import throttling
+from infrastructure.errors import DomainError, NotAllowed
 from notifications import game_hooks
 
 

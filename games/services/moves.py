@@ -12,12 +12,12 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from config import rows
-from config.errors import Conflict, DomainError, NotAllowed, NotFound, TooMany
 from games import presence, selectors, tasks
 from games.engines import IllegalMove, engine
 from games.models import Game, Move, Seat
 from games.refusals import refusal_message
 from games.services import move_counts
+from infrastructure.errors import Conflict, DomainError, NotAllowed, NotFound, TooMany
 
 # The largest move of any game (a rearrangement of 8 tiles, say) is far below this.
 MAX_MOVE_CHARS = 2000

@@ -15,10 +15,10 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from config import rows
-from config.errors import Conflict, NotFound
 from games import live, streams, tasks
 from games.models import Game, Move, Seat
 from games.services import seats
+from infrastructure.errors import Conflict, NotFound
 
 
 @dataclass
