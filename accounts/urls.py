@@ -19,7 +19,6 @@ site_urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("login/", views.login, name="login"),
     path("logout/", allauth_views.logout, name="logout"),
-    path("account/", views.account, name="account"),
     path("account/delete/", views.delete_account, name="account-delete"),
     path("language/", views.set_language, name="set-language"),
     path("account/token/", views.account_token, name="account-token"),
@@ -28,10 +27,6 @@ site_urlpatterns = [
 # Under /api/players/, beside each player's ratings.
 players_api_urlpatterns = [
     path("", api.PlayerSearchView.as_view(), name="api-player-search"),
-]
-
-page_urlpatterns = [
-    path("<str:username>/", views.player, name="player"),
 ]
 
 # allauth's pages (e-mail, passwords, two-factor authentication) under /accounts/; its own

@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "ratings",
     "notifications",
     "billing",
+    "pages",
 ]
 
 MIDDLEWARE = [

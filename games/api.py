@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import budgets, live, selectors, services, streams
+from games import budgets, publishing, selectors, services, streams
 from games.engines import CPU_LEVELS, DEFAULT_CPU_LEVEL, engine
 from games.game_field import game_names
 from games.models import CPU_PLAYER, Game, Move
@@ -421,7 +421,7 @@ class MovesView(APIView):
         result = None
         if wait > 0 and move.status == Move.Status.PENDING:
             lend_connection_back()
-            result = live.wait_for_move(move.pk, wait)
+            result = publishing.wait_for_move(move.pk, wait)
             if result is None:
                 move.refresh_from_db()  # embedded, or the wait ran out
         if result is None and move.status != Move.Status.PENDING:

@@ -9,7 +9,7 @@ class GamesConfig(AppConfig):
         from accounts import personal_data
         from games import personal_data as games_data
         from games import registry
-        from games.streams import SOURCE
+        from games.stream_source import SOURCE
         from live import sources
 
         # Every game's declaration is read at start-up: a broken one stops the process here,

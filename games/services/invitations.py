@@ -9,15 +9,16 @@ from django.utils.translation import gettext as _
 
 from accounts import guests
 from accounts.models import User
-from games import clocks, plan_rules, tasks
+from games import clocks, plan_rules
 from games.engines import CPU_LEVELS, DEFAULT_CPU_LEVEL, OptionError, engine
 from games.engines.base import seats_in_play
 from games.models import CPU_PLAYER, Game, Seat
 from games.services import deadlines
+from games.services.processing import process_game_task
 from games.services.updates import locked_game, publish_after_commit
+from games.signals import game_invited
 from infrastructure import throttling
 from infrastructure.errors import DomainError, NotAllowed
-from notifications import game_hooks
 
 
 def create_game(
@@ -116,13 +117,13 @@ def create_game(
             accepted = user is None or user.pk == creator.pk
             Seat.objects.create(game=record, seat=name, order=order, user=user, accepted=accepted)
         if not practice:
-            game_hooks.game_invited(record, invited, by=creator)
+            game_invited.send(sender=Game, game=record, invited=invited, by=creator)
         if practice:
             start_game(record, timezone.now())
             record.save()
             publish_after_commit(record, [])
             if record.to_move != seat:
-                tasks.process_game.delay(record.pk)  # the CPU opens
+                process_game_task.delay(record.pk)  # the CPU opens
     return record
 
 

@@ -70,10 +70,6 @@ def adjudicate(
             after={**decision_log.game_result(game, match), "outcome": outcome},
             reason=reason.strip(),
         )
-        if corrected and game.rated:
-            from ratings.tasks import recompute_ratings
-
-            recompute_ratings.delay(game.game)  # the corrected game and every one after it
         announcements.decision_made(decision)
         # The organiser's result shows in the standings or the bracket at once; what it
         # moves on is told by the advance that follows.
