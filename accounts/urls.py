@@ -10,7 +10,6 @@ api_urlpatterns = [
     path("token/rotate/", api.TokenRotateView.as_view(), name="api-token-rotate"),
     path("password/", api.PasswordView.as_view(), name="api-password"),
     path("password/reset/", api.PasswordResetView.as_view(), name="api-password-reset"),
-    path("me/", api.MeView.as_view(), name="api-me"),
     path("me/export/", api.ExportView.as_view(), name="api-me-export"),
     path("<str:username>/plan/", api.PlanView.as_view(), name="api-plan"),
 ]

@@ -26,6 +26,7 @@ urlpatterns = [
         name="api-docs",
     ),
     path("api/accounts/me/", include(tournaments_urls.api_me_urlpatterns)),
+    path("api/accounts/", include(pages_urls.api_urlpatterns)),
     path("api/accounts/", include(accounts_urls.api_urlpatterns)),
     path("api/games/", include(games_urls.api_urlpatterns)),
     path("api/games/", include(tournaments_urls.game_api_urlpatterns)),

@@ -7,8 +7,10 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts import personal_data
+        from accounts.signals import guests_leaving
         from games import personal_data as games_data
         from games import registry
+        from games.guests import remove_games_of_leaving_guests
         from games.stream_source import SOURCE
         from live import sources
 
@@ -17,3 +19,7 @@ class GamesConfig(AppConfig):
         registry.load()
         sources.register(SOURCE)
         personal_data.register(games_data.PART)
+        # The uid keeps the receiver single however often ready() runs.
+        guests_leaving.connect(
+            remove_games_of_leaving_guests, dispatch_uid="games.remove_games_of_leaving_guests"
+        )

@@ -11,8 +11,9 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from accounts import emails
+from infrastructure import links
 from infrastructure import text as plain_text
-from notifications import links, selectors, unsubscribe
+from notifications import selectors, unsubscribe
 from notifications.kinds import LABELS, Kind
 from notifications.models import Notification
 

@@ -8,8 +8,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from infrastructure import links
 from infrastructure.errors import DomainError
-from notifications import links
 from notifications.kinds import Kind
 from notifications.mail import send_email
 from notifications.models import EmailOptOut, Notification

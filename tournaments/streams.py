@@ -16,6 +16,7 @@ from games import streams as game_streams
 from games.models import Game
 from infrastructure.api_errors import error_body
 from live import publishing, viewers
+from live.connection import redis_client
 from live.resume import Snapshot
 from live.sources import Admission
 from live.topics import Topic
@@ -141,8 +142,6 @@ class ChampionshipSource:
         championship = Championship.objects.filter(pk=pk).first()
         if championship is None:
             return None
-        from live.connection import redis_client
-
         client = redis_client()
         version = int(client.get(topic(pk).version_key) or 0) if client else 0
         return state(championship), version, access(championship)
