@@ -8,6 +8,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 from rest_framework.exceptions import AuthenticationFailed
 
+from accounts import stream_viewer
 from games import presence, selectors, services, visibility
 from games.models import Game
 from games.streams import KIND, access, state
@@ -30,7 +31,7 @@ class GameSource:
     def admit(self, request: HttpRequest, pk: int) -> Admission:
         """Anyone who may see a game follows it, as spectators follow a championship."""
         try:
-            viewer = viewers.viewer(request)
+            viewer = stream_viewer.viewer(request)
         except AuthenticationFailed as error:
             return viewers.refused_token(error)
         game = selectors.visible_game(pk, viewer)

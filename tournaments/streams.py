@@ -12,6 +12,7 @@ from django.utils.translation import gettext
 from redis.exceptions import RedisError
 from rest_framework.exceptions import AuthenticationFailed
 
+from accounts import stream_viewer
 from games import streams as game_streams
 from games.models import Game
 from infrastructure.api_errors import error_body
@@ -148,7 +149,7 @@ class ChampionshipSource:
 
     def admit(self, request: HttpRequest, pk: int) -> Admission:
         try:
-            viewer = viewers.viewer(request)
+            viewer = stream_viewer.viewer(request)
         except AuthenticationFailed as error:
             return viewers.refused_token(error)
         championship = Championship.objects.filter(pk=pk).first()
