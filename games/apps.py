@@ -11,6 +11,8 @@ class GamesConfig(AppConfig):
         from games import personal_data as games_data
         from games import registry
         from games.guests import remove_games_of_leaving_guests
+        from games.services.processing import book_clock_check
+        from games.signals import clock_running
         from games.stream_source import SOURCE
         from live import sources
 
@@ -23,3 +25,4 @@ class GamesConfig(AppConfig):
         guests_leaving.connect(
             remove_games_of_leaving_guests, dispatch_uid="games.remove_games_of_leaving_guests"
         )
+        clock_running.connect(book_clock_check, dispatch_uid="games.book_clock_check")

@@ -21,7 +21,7 @@ from infrastructure.api_fields import PasswordField
 
 # The project's own packages: what is found outside them is a library's.
 PROJECT = ("accounts", "billing", "config", "games", "infrastructure", "live", "notifications",
-           "ratings", "tournaments")  # fmt: skip
+           "pages", "ratings", "tournaments")  # fmt: skip
 # A refused character of each sort: C0, DEL, C1, separators, direction overrides, isolates.
 REFUSED_EVERYWHERE = ["\x00", "\x01", "\x1b", "\x7f", "\x85", "\u2028", "\u2029", "\u202e",
                       "\u2066", "\ud800"]  # fmt: skip
