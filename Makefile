@@ -37,8 +37,10 @@ lint: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-# What CI checks besides the tests: lint, the production deployment check, the API schema.
+# What CI checks besides the tests: lint, the layers of the imports (pyproject's
+# [tool.importlinter]), the production deployment check, the API schema.
 check: lint
+	$(BIN)/lint-imports
 	DJANGO_ENV=production SECRET_KEY="$${SECRET_KEY:-$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')}" \
 	  ALLOWED_HOSTS="$${ALLOWED_HOSTS:-championships.example.org}" \
 	  $(BIN)/python manage.py check --deploy --fail-level WARNING

@@ -21,9 +21,8 @@ from django.utils.translation import gettext
 from accounts import emails, guests, services
 from accounts.models import User
 from accounts.usernames import canonical_username, stored_username
-from config import text, throttling
-from config.api_errors import is_api_request
-from notifications import links
+from infrastructure import links, text, throttling
+from infrastructure.api_errors import is_api_request
 
 LOGGED_IN_MESSAGE = "account/messages/logged_in.txt"
 

@@ -33,12 +33,14 @@ from accounts import (
     tokens,
 )
 from accounts.models import Plan, User
-from config import downloads, throttling
-from config.api_docs import error_responses
-from config.api_fields import PasswordField, StrictBooleanField, StrictCharField, StrictEmailField
-from notifications import selectors as notification_selectors
-from notifications import services as notification_services
-from notifications.api import EmailPreferencesField
+from accounts.usernames import canonical_username
+from infrastructure import downloads, throttling
+from infrastructure.api_docs import error_responses
+from infrastructure.api_fields import (
+    PasswordField,
+    StrictCharField,
+    StrictEmailField,
+)
 
 
 class InvalidCredentials(exceptions.AuthenticationFailed):
@@ -143,52 +145,6 @@ class AccountSerializer(serializers.Serializer):
         }
 
 
-class MeSerializer(AccountSerializer):
-    email = OptionalEmailField()
-    is_staff = StrictBooleanField()
-    notifications = EmailPreferencesField()
-
-    email_verified = StrictBooleanField(
-        help_text="Whether `email` is confirmed; e-mails go only to a confirmed address."
-    )
-    email_pending = StrictEmailField(
-        allow_null=True,
-        help_text="The address being changed to, until the link e-mailed to it is followed.",
-    )
-
-    def to_representation(self, user: User) -> dict:
-        pending = emails.pending_address(user)
-        return {
-            **super().to_representation(user),
-            "email": user.email,
-            "email_verified": bool(emails.verified_address(user)),
-            "email_pending": pending if pending and pending != user.email.lower() else None,
-            "is_staff": user.is_staff,
-            "notifications": notification_selectors.email_preferences(user),
-        }
-
-
-class MeChangeSerializer(serializers.Serializer):
-    """What a player may change of their own account; what is left out stays."""
-
-    email = StrictEmailField(
-        required=False,
-        max_length=254,
-        help_text=(
-            "A new address: a link is e-mailed to it, and it replaces the current one once "
-            "the link is followed."
-        ),
-    )
-    notifications = EmailPreferencesField(required=False)
-    password = StrictCharField(
-        write_only=True,
-        required=False,
-        trim_whitespace=False,
-        max_length=128,
-        help_text="Your password, asked for with a new `email` (as for deleting the account).",
-    )
-
-
 class DeleteAccountSerializer(serializers.Serializer):
     password = PasswordField(
         help_text="Your password, to confirm that you are deleting your own account.",
@@ -256,8 +212,8 @@ class TokenView(APIView):
         credentials = CredentialsSerializer(data=request.data)
         credentials.is_valid(raise_exception=True)
         username = credentials.validated_data["username"]
-        # Counted for the name exactly as the log-in gets it.
-        wait = throttling.password_attempt_wait(request, username)
+        # Counted for the name the log-in gets, in the canonical form it looks it up by.
+        wait = throttling.password_attempt_wait(request, canonical_username(username))
         if wait is not None:
             raise exceptions.Throttled(wait)
         try:
@@ -312,7 +268,9 @@ class TokenRotateView(APIView):
 def count_own_password_attempt(request: Request) -> None:
     """A password the account's holder types to confirm a change is a password attempt like
     any log-in, on the same budget; over it the request is refused (429)."""
-    wait = throttling.password_attempt_wait(request, request.user.get_username())
+    wait = throttling.password_attempt_wait(
+        request, canonical_username(request.user.get_username())
+    )
     if wait is not None:
         raise exceptions.Throttled(wait)
 
@@ -369,59 +327,6 @@ class PasswordResetView(APIView):
             "If an account has this address, a link to choose a new password is on its way to it."
         )
         return Response({"message": message}, status=status.HTTP_202_ACCEPTED)
-
-
-class MeView(APIView):
-    @extend_schema(
-        operation_id="accounts_me",
-        responses={200: MeSerializer, **error_responses(401)},
-        summary="Your account: plan, its end and what it entitles you to",
-    )
-    def get(self, request: Request) -> Response:
-        return Response(MeSerializer(request.user, context={"request": request}).data)
-
-    @extend_schema(
-        operation_id="accounts_me_change",
-        request=MeChangeSerializer,
-        responses={200: MeSerializer, **error_responses(400, 401, 429)},
-        summary="Change your account: its e-mail address (your password confirms it), which "
-        "notifications are also e-mailed",
-    )
-    def patch(self, request: Request) -> Response:
-        change = MeChangeSerializer(data=request.data)
-        change.is_valid(raise_exception=True)
-        if "email" in change.validated_data:
-            count_own_password_attempt(request)
-            emails.change_address(
-                request._request,
-                request.user,
-                change.validated_data["email"],
-                password=change.validated_data.get("password", ""),
-            )
-        choices = change.validated_data.get("notifications")
-        if choices:
-            notification_services.set_email_preferences(
-                request.user, choices, field="notifications"
-            )
-        return Response(MeSerializer(request.user, context={"request": request}).data)
-
-    @extend_schema(
-        operation_id="accounts_me_delete",
-        request=DeleteAccountSerializer,
-        responses={
-            204: OpenApiResponse(description="The account is deleted; its tokens end now."),
-            **error_responses(400, 401, 429),
-        },
-        summary="Delete your account: your personal data go, your games and results stay",
-    )
-    def delete(self, request: Request) -> Response:
-        confirmation = DeleteAccountSerializer(data=request.data)
-        confirmation.is_valid(raise_exception=True)
-        count_own_password_attempt(request)
-        services.delete_account(request.user, password=confirmation.validated_data["password"])
-        if hasattr(request._request, "session"):
-            request._request.session.flush()  # a browser's session ends with this answer
-        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class AccountRateThrottle(ScopedRateThrottle):

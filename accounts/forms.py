@@ -9,8 +9,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from config import text
-from config.errors import DomainError
+from infrastructure import text
+from infrastructure.errors import DomainError
 
 USERNAME_MAX_LENGTH = 30
 SERVICE_FIELDS = {"password": "password1"}

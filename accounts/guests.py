@@ -5,7 +5,7 @@ practice game, with a generated name and no usable password. A guest plays only 
 games against the CPU: `refuse_guest` is the one check every other way of playing (and
 every part of an account a guest has no use for) asks. Signing up turns the row into a
 full account (`claim_guest`), so the games stay theirs; guests who never come back are
-removed with their games (`remove_stale_guests`).
+removed with their games (`remove_stale_guests`; the games app removes the games).
 """
 
 import secrets
@@ -23,9 +23,9 @@ from rest_framework.authtoken.models import Token
 
 from accounts import services
 from accounts.models import User
+from accounts.signals import guests_leaving
 from accounts.usernames import GUEST_PREFIX, USERNAME_TAKEN, stored_username
-from config.errors import Conflict, DomainError, NotAllowed
-from games.models import Game
+from infrastructure.errors import Conflict, DomainError, NotAllowed
 
 # How often a guest's visit is noted (`note_visit`): a write at most once in this long.
 VISIT_NOTED_EVERY = timedelta(hours=1)
@@ -89,25 +89,6 @@ def create_guest() -> User:
     raise Conflict(_("Could not make a guest now; try again."), code="guest_unavailable")
 
 
-def check_may_start_practice(user: User) -> None:
-    """Refuse a guest one more practice game once they hold GUEST_MAX_UNFINISHED_GAMES."""
-    if not is_guest(user):
-        return
-    limit = settings.GUEST_MAX_UNFINISHED_GAMES
-    unfinished = Game.objects.filter(
-        seats__user=user, status__in=[Game.Status.INVITED, Game.Status.ACTIVE]
-    ).count()
-    if unfinished >= limit:
-        raise Conflict(
-            _(
-                "As a guest you may have %(limit)d unfinished games at a time: finish or resign "
-                "one first, or sign up (your games stay yours)."
-            )
-            % {"limit": limit},
-            code="guest_game_limit",
-        )
-
-
 def claim_guest(guest: User, *, username: str, email: str = "", password: str) -> User:
     """Turn a guest into a full account with these details; the row (and so every game of
     theirs) stays the same. Every field is checked first, as for a sign-up.
@@ -156,12 +137,13 @@ def stale_guests(now: datetime | None = None) -> QuerySet[User]:
 def remove_stale_guests(now: datetime | None = None) -> int:
     """Remove the guests gone for GUEST_KEEP_DAYS with their games; how many were removed.
 
-    The games go first: their moves and seats refer to the player, protected.
+    The games go first (their moves and seats refer to the player, protected): the games app
+    removes them on `guests_leaving`.
     """
     with transaction.atomic():
         guests = list(stale_guests(now).select_for_update().values_list("pk", flat=True))
         if not guests:
             return 0
-        Game.objects.filter(Q(seats__user__in=guests) | Q(created_by__in=guests)).delete()
+        guests_leaving.send(sender=User, user_ids=guests)
         User.objects.filter(pk__in=guests, is_guest=True).delete()
     return len(guests)

@@ -5,7 +5,6 @@ from enum import StrEnum
 from typing import Protocol
 
 from django.utils import timezone
-from django.utils.translation import gettext
 
 from accounts.models import Plan
 
@@ -64,22 +63,3 @@ def championship_entrant_limit(
     if has_entitlement(organiser, Entitlement.LARGE_CHAMPIONSHIPS, at):
         return None
     return FREE_CHAMPIONSHIP_ENTRANT_LIMIT
-
-
-def entitlement_description(entitlement: Entitlement) -> str:
-    """What an entitlement unlocks, in words for the account page (translated when called).
-
-    A game's own entitlements are described by its declaration (`entitlements`)."""
-    from games import registry
-
-    for game in registry.declarations():
-        if entitlement in game.entitlements:
-            return str(game.entitlements[entitlement])
-    descriptions = {
-        Entitlement.LARGE_CHAMPIONSHIPS: gettext("Championships of more than %(limit)d entrants")
-        % {"limit": FREE_CHAMPIONSHIP_ENTRANT_LIMIT},
-        Entitlement.PRIVATE_CHAMPIONSHIPS: gettext(
-            "Private championships, seen only by their organiser and entrants"
-        ),
-    }
-    return descriptions.get(entitlement, entitlement.value.replace("_", " "))

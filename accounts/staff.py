@@ -23,7 +23,7 @@ from rest_framework.request import Request
 
 from accounts import mfa
 from accounts.models import SecondFactorToken, User
-from config.errors import NotAllowed
+from infrastructure.errors import NotAllowed
 
 # Set on a staff account's user object by the credential that authenticated the request.
 SECOND_FACTOR_ATTRIBUTE = "credential_passed_second_factor"

@@ -3,10 +3,9 @@
 from celery import shared_task
 
 from accounts import guests
-from config.celery import AfterCommitTask
 
 
-@shared_task(name="accounts.remove_stale_guests", ignore_result=True, base=AfterCommitTask)
+@shared_task(name="accounts.remove_stale_guests", ignore_result=True)
 def remove_stale_guests() -> None:
     """Remove the guests who have not come back for GUEST_KEEP_DAYS, with their games."""
     guests.remove_stale_guests()

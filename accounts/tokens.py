@@ -7,6 +7,9 @@ from rest_framework.authtoken.models import Token
 from accounts import guests, services, staff
 from accounts.models import SecondFactorToken, User
 
+# The new API token waits in the session for the one page that shows it (the account page).
+NEW_TOKEN_SESSION_KEY = "accounts.new_api_token"
+
 
 def issue_api_token(user: User, *, second_factor: bool) -> Token:
     """The token for a log-in that gave the password, and a second factor's code when

@@ -10,7 +10,6 @@ api_urlpatterns = [
     path("token/rotate/", api.TokenRotateView.as_view(), name="api-token-rotate"),
     path("password/", api.PasswordView.as_view(), name="api-password"),
     path("password/reset/", api.PasswordResetView.as_view(), name="api-password-reset"),
-    path("me/", api.MeView.as_view(), name="api-me"),
     path("me/export/", api.ExportView.as_view(), name="api-me-export"),
     path("<str:username>/plan/", api.PlanView.as_view(), name="api-plan"),
 ]
@@ -19,7 +18,6 @@ site_urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("login/", views.login, name="login"),
     path("logout/", allauth_views.logout, name="logout"),
-    path("account/", views.account, name="account"),
     path("account/delete/", views.delete_account, name="account-delete"),
     path("language/", views.set_language, name="set-language"),
     path("account/token/", views.account_token, name="account-token"),
@@ -28,10 +26,6 @@ site_urlpatterns = [
 # Under /api/players/, beside each player's ratings.
 players_api_urlpatterns = [
     path("", api.PlayerSearchView.as_view(), name="api-player-search"),
-]
-
-page_urlpatterns = [
-    path("<str:username>/", views.player, name="player"),
 ]
 
 # allauth's pages (e-mail, passwords, two-factor authentication) under /accounts/; its own

@@ -1,5 +1,5 @@
-"""Account pages: log-in and sign-up (allauth's), the account itself with its API token,
-deleting it, players' profiles."""
+"""Account pages: log-in and sign-up (allauth's), the account's API token, deleting the
+account, the language. The account page and players' profiles read other apps: `pages`."""
 
 from allauth.account import views as allauth_views
 from django.conf import settings
@@ -13,36 +13,16 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
-from rest_framework.authtoken.models import Token
 
-from accounts import emails, guests, mfa, personal_data, plans, selectors, services, staff, tokens
+from accounts import guests, personal_data, services, staff, tokens
 from accounts.forms import DeleteAccountForm
-from accounts.models import Plan, User
-from billing import selectors as billing_selectors
-from config import throttling
-from config.errors import DomainError
-from games import selectors as game_selectors
-from games.models import Game
-from games.titles import result_reason
-from ratings import chart
-from ratings import selectors as rating_selectors
-from tournaments.models import Entry
-from tournaments.visibility import visible_championships
+from accounts.tokens import NEW_TOKEN_SESSION_KEY
+from accounts.usernames import canonical_username
+from infrastructure import throttling
+from infrastructure.errors import DomainError
 
-RECENT_GAMES = 20
-RECENT_RATING_CHANGES = 10
-# The new API token waits here for the one page that shows it.
-NEW_TOKEN_SESSION_KEY = "accounts.new_api_token"
 TOO_MANY_LOGIN_ATTEMPTS = "too_many_login_attempts"  # the code of allauth's refusal
-
-OUTCOMES = {
-    "won": gettext_lazy("Won"),
-    "lost": gettext_lazy("Lost"),
-    "drawn": gettext_lazy("Drawn"),
-    "active": gettext_lazy("In progress"),
-}
 
 
 class GuestsMayEnter:
@@ -100,44 +80,6 @@ def _safe_next(request: HttpRequest) -> str:
 
 
 @login_required
-def account(request: HttpRequest) -> HttpResponse:
-    user = request.user
-    if guests.is_guest(user):
-        messages.info(
-            request,
-            _("You are playing as a guest. Sign up to have an account; your games stay yours."),
-        )
-        return redirect("signup")
-    held = plans.entitlements(user)
-    token = Token.objects.filter(user=user).first()
-    return render(
-        request,
-        "accounts/account.html",
-        {
-            "plan": plans.effective_plan(user),
-            "paid": plans.effective_plan(user) is Plan.PAID,
-            "paid_until": plans.paid_until(user),
-            "features": [
-                {
-                    "entitlement": entitlement.value,
-                    "description": plans.entitlement_description(entitlement),
-                    "held": entitlement in held,
-                }
-                for entitlement in plans.Entitlement
-            ],
-            "entrant_limit": plans.championship_entrant_limit(user),
-            "free_entrant_limit": plans.FREE_CHAMPIONSHIP_ENTRANT_LIMIT,
-            "token": token,
-            "new_token": request.session.pop(NEW_TOKEN_SESSION_KEY, None),
-            "billing": billing_selectors.plan_section(user),
-            "email_verified": bool(emails.verified_address(user)),
-            "pending_email": emails.pending_address(user),
-            "two_factor": mfa.has_totp(user),
-        },
-    )
-
-
-@login_required
 @require_POST
 def account_token(request: HttpRequest) -> HttpResponse:
     """Make a new API token (the old one stops working), or revoke it."""
@@ -172,7 +114,9 @@ def delete_account(request: HttpRequest) -> HttpResponse:
     retry_after = None
     if request.method == "POST" and form.is_valid():
         # A password checked here is a password attempt like a log-in.
-        retry_after = throttling.password_attempt_wait(request, request.user.get_username())
+        retry_after = throttling.password_attempt_wait(
+            request, canonical_username(request.user.get_username())
+        )
         if retry_after is not None:
             form.add_error(
                 "password",
@@ -201,81 +145,6 @@ def delete_account(request: HttpRequest) -> HttpResponse:
         {"form": form, "consequences": personal_data.consequences(request.user)},
     )
     return throttling.refused(response, retry_after) if retry_after is not None else response
-
-
-def player(request: HttpRequest, username: str) -> HttpResponse:
-    profile = selectors.active_user_by_username(username)
-    ratings = [
-        {
-            "game": game,
-            "rating": data["rating"],
-            "rd": data["rd"],
-            "games": data["games"],
-            "provisional": data["provisional"],
-            "chart": chart.rating_chart(data["history"], width=480, height=200),
-            "recent_changes": list(reversed(data["history"][-RECENT_RATING_CHANGES:])),
-        }
-        for game, data in rating_selectors.player_ratings(profile).items()
-    ]
-    games = (
-        game_selectors.games_of(profile, viewer=request.user)
-        .filter(status__in=[Game.Status.ACTIVE, Game.Status.FINISHED])
-        .order_by("-created_at", "-id")[:RECENT_GAMES]
-    )
-    entries = (
-        Entry.objects.filter(
-            player=profile,
-            championship__in=visible_championships(request.user).values("pk"),
-        )
-        .select_related("championship")
-        .order_by("-entered_at", "-id")
-    )
-    return render(
-        request,
-        "accounts/player.html",
-        {
-            "profile": profile,
-            "plan": plans.effective_plan(profile),
-            "paid": plans.effective_plan(profile) is Plan.PAID,
-            "ratings": ratings,
-            "games": [game_row(game, profile) for game in games],
-            "entries": entries,
-        },
-    )
-
-
-def game_row(game: Game, player: User) -> dict:
-    """One game as a player's profile lists it: opponents, result and score from their side."""
-    names = game_selectors.seat_names(game)
-    mine = [seat.seat for seat in game.seats.all() if seat.user_id == player.pk]
-    people = {seat.seat: seat.user for seat in game.seats.all() if seat.user_id}
-    opponents = [
-        {
-            "name": _("CPU") if seat not in people else name,
-            "is_cpu": seat not in people,
-            "page": people[seat].profile_url if seat in people else None,
-        }
-        for seat, name in names.items()
-        if seat not in mine
-    ]
-    if game.status != Game.Status.FINISHED:
-        outcome = "active"
-    elif not game.winner:
-        outcome = "drawn"
-    else:
-        outcome = "won" if game.winner in mine else "lost"
-    score = game.score or {}
-    my_points = [score[seat] for seat in mine if seat in score]
-    their_points = [score[seat] for seat in names if seat not in mine and seat in score]
-    return {
-        "game": game,
-        "opponents": opponents,
-        "outcome": outcome,
-        "outcome_label": OUTCOMES[outcome],
-        "reason": result_reason(game.result_reason, game.game) if game.result_reason else "",
-        "score": " : ".join(str(points) for points in [*my_points, *their_points]),
-        "date": game.finished_at or game.started_at or game.created_at,
-    }
 
 
 @require_POST

@@ -20,9 +20,9 @@ from rest_framework.views import APIView
 
 from billing import selectors, services, stripe_api
 from billing.models import Period
-from config.api_docs import ErrorSerializer, error_responses
-from config.api_fields import StrictCharField
-from config.errors import DomainError
+from infrastructure.api_docs import ErrorSerializer, error_responses
+from infrastructure.api_fields import StrictCharField
+from infrastructure.errors import DomainError
 
 logger = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
-"""The refusals of billing, in the project's error types (config.errors)."""
+"""The refusals of billing, in the project's error types (infrastructure.errors)."""
 
-from config.errors import DomainError
+from infrastructure.errors import DomainError
 
 
 class NotOnSale(DomainError):

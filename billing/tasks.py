@@ -3,10 +3,9 @@
 from celery import shared_task
 
 from billing import services
-from config.celery import AfterCommitTask
 
 
-@shared_task(name="billing.plan_reminders", ignore_result=True, base=AfterCommitTask)
+@shared_task(name="billing.plan_reminders", ignore_result=True)
 def plan_reminders() -> None:
     """Remind the players whose paid plan ends within a week and will not renew."""
     services.send_plan_reminders()

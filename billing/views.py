@@ -10,8 +10,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from billing import services
 from billing.api import BillingThrottle
-from config import throttling
-from config.errors import DomainError
+from infrastructure import throttling
+from infrastructure.errors import DomainError
 
 PLAN_SECTION = "#plan-heading"
 

@@ -7,11 +7,39 @@ from celery.result import AsyncResult
 from celery.signals import task_postrun, task_prerun, worker_process_shutdown
 from django.db import close_old_connections, transaction
 
-from config import metrics, task_messages
+from config import task_messages
+from infrastructure import metrics
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-app = Celery("championships")
+
+class AfterCommitTask(Task):
+    """A task sent only once the transaction that asks for it has committed.
+
+    Inside an atomic block `delay` and `apply_async` wait for the commit (and a rollback
+    sends nothing), so a worker never looks for rows it cannot see yet; outside one the
+    task is sent at once. Eager (embedded) tasks then run at that same point.
+    """
+
+    def apply_async(self, args=None, kwargs=None, **options):
+        send = self._send
+        if transaction.get_connection().in_atomic_block:
+            transaction.on_commit(lambda: send(args, kwargs, **options))
+            return None
+        return send(args, kwargs, **options)
+
+    def _send(self, args=None, kwargs=None, **options):
+        # A plain task goes straight onto the Redis queue (config/task_messages.py).
+        if task_messages.usable(self, options):
+            task_id = task_messages.send(self, args, kwargs)
+            if task_id is not None:
+                return AsyncResult(task_id, app=self.app)
+        return super().apply_async(args, kwargs, **options)
+
+
+# Every task of every app is an AfterCommitTask: apps declare theirs with `shared_task`
+# and never import this module.
+app = Celery("championships", task_cls=AfterCommitTask)
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
@@ -37,27 +65,3 @@ def _database_after_task(**_kwargs) -> None:
 @worker_process_shutdown.connect
 def _forget_worker_process(pid: int | None = None, **_kwargs) -> None:
     metrics.forget_process(pid or os.getpid())
-
-
-class AfterCommitTask(Task):
-    """A task sent only once the transaction that asks for it has committed.
-
-    Inside an atomic block `delay` and `apply_async` wait for the commit (and a rollback
-    sends nothing), so a worker never looks for rows it cannot see yet; outside one the
-    task is sent at once. Eager (embedded) tasks then run at that same point.
-    """
-
-    def apply_async(self, args=None, kwargs=None, **options):
-        send = self._send
-        if transaction.get_connection().in_atomic_block:
-            transaction.on_commit(lambda: send(args, kwargs, **options))
-            return None
-        return send(args, kwargs, **options)
-
-    def _send(self, args=None, kwargs=None, **options):
-        # A plain task goes straight onto the Redis queue (config/task_messages.py).
-        if task_messages.usable(self, options):
-            task_id = task_messages.send(self, args, kwargs)
-            if task_id is not None:
-                return AsyncResult(task_id, app=self.app)
-        return super().apply_async(args, kwargs, **options)

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 import dj_email_url
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import env_bool, env_int, env_str
+from infrastructure.env import env_bool, env_int, env_str
 
 CONSOLE = "django.core.mail.backends.console.EmailBackend"
 FILES = "django.core.mail.backends.filebased.EmailBackend"

@@ -1,7 +1,7 @@
 """gunicorn's settings for the web process (the Procfile's `web`), from the environment.
 
 WEB_CONCURRENCY processes of WEB_THREADS threads each. A thread holds a database
-connection only while it works: the pool (config/database_pool.py) has fewer connections
+connection only while it works: the pool (infrastructure/database_pool.py) has fewer connections
 than there are threads, and a thread finding none free waits, then answers 503.
 """
 
@@ -23,7 +23,7 @@ def on_starting(server) -> None:
     folder = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
     if not folder or not Path(folder).is_dir():
         return
-    from config.metrics import forget_process
+    from infrastructure.metrics import forget_process
 
     for pid in {_pid_of(path) for path in Path(folder).glob("*.db")} - {None}:
         if not _alive(pid):
@@ -31,7 +31,7 @@ def on_starting(server) -> None:
 
 
 def child_exit(server, worker) -> None:
-    from config.metrics import forget_process
+    from infrastructure.metrics import forget_process
 
     forget_process(worker.pid)
 

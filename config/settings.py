@@ -14,11 +14,11 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from kombu import Exchange, Queue
 
-from config.converters import ID_SCHEMA
-from config.database_pool import database_pool_settings
 from config.email_settings import email_settings
-from config.env import env_bool, env_int, env_list, env_rate, env_str
 from games.catalog import BUILT_IN
+from infrastructure.converters import ID_SCHEMA
+from infrastructure.database_pool import database_pool_settings
+from infrastructure.env import env_bool, env_int, env_list, env_rate, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "ratings",
     "notifications",
     "billing",
+    "pages",
 ]
 
 MIDDLEWARE = [
@@ -77,8 +78,8 @@ MIDDLEWARE = [
     # Outside everything that may answer on its own, so that every answer carries the policy.
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "config.middleware.NulCharacterMiddleware",
-    "config.busy.BusyDatabaseMiddleware",
+    "infrastructure.middleware.NulCharacterMiddleware",
+    "infrastructure.busy.BusyDatabaseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -275,7 +276,7 @@ ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
 ACCOUNT_PRESERVE_USERNAME_CASING = True
 # The pages' budgets (allauth's rate limits: "amount/period/per", per ip, key or user).
-# The API keeps its own (REST_FRAMEWORK's DEFAULT_THROTTLE_RATES, config/throttling.py).
+# The API keeps its own (REST_FRAMEWORK's DEFAULT_THROTTLE_RATES, infrastructure/throttling.py).
 ACCOUNT_RATE_LIMITS = {
     "login": "30/m/ip",
     # Failed log-ins: per client address, and per username or address typed, whichever
@@ -363,10 +364,10 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["config.parsers.DepthLimitedJSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["infrastructure.parsers.DepthLimitedJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
-    # Every budget of a client (config/throttling.py), the pages' as well as the API's.
+    "EXCEPTION_HANDLER": "infrastructure.api_errors.exception_handler",
+    # Every budget of a client (infrastructure/throttling.py), the pages' as well as the API's.
     "DEFAULT_THROTTLE_RATES": {
         "register": env_rate("THROTTLE_REGISTER", "10/hour"),
         "token": env_rate("THROTTLE_TOKEN", "30/minute"),
@@ -398,7 +399,7 @@ REST_FRAMEWORK = {
         # Each calendar feed read by one client (a calendar app asks every few minutes).
         "calendars": env_rate("THROTTLE_CALENDARS", "120/hour"),
     },
-    # DRF's throttles and the site's (`config.throttling`) read the client's address with it.
+    # DRF's throttles and the site's (`infrastructure.throttling`) read the address with it.
     "NUM_PROXIES": NUM_PROXIES,
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     # `?format=` belongs to endpoints (the record's json or sgf), not to content negotiation.

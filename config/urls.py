@@ -6,14 +6,14 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from accounts import urls as accounts_urls
 from billing import urls as billing_urls
-from config import favicon, health, scrape, views
 from games import urls as games_urls
+from infrastructure import favicon, health, scrape
 from notifications import urls as notifications_urls
+from pages import urls as pages_urls
 from ratings import urls as ratings_urls
 from tournaments import urls as tournaments_urls
 
 urlpatterns = [
-    path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
     path("metrics", scrape.metrics_page, name="metrics"),
     path("favicon.ico", favicon.favicon, name="favicon"),
@@ -26,6 +26,7 @@ urlpatterns = [
         name="api-docs",
     ),
     path("api/accounts/me/", include(tournaments_urls.api_me_urlpatterns)),
+    path("api/accounts/", include(pages_urls.api_urlpatterns)),
     path("api/accounts/", include(accounts_urls.api_urlpatterns)),
     path("api/games/", include(games_urls.api_urlpatterns)),
     path("api/games/", include(tournaments_urls.game_api_urlpatterns)),
@@ -35,9 +36,9 @@ urlpatterns = [
     path("api/players/", include(ratings_urls.players_urlpatterns)),
     path("api/notifications/", include(notifications_urls.api_urlpatterns)),
     path("api/billing/", include(billing_urls.api_urlpatterns)),
+    path("", include(pages_urls.urlpatterns)),
     path("accounts/", include(accounts_urls.allauth_urlpatterns)),
     path("", include(accounts_urls.site_urlpatterns)),
-    path("players/", include(accounts_urls.page_urlpatterns)),
     path("leaderboards/", include(ratings_urls.page_urlpatterns)),
     path("rules/", include(games_urls.rules_urlpatterns)),
     path("games/", include(games_urls.page_urlpatterns)),
@@ -48,7 +49,7 @@ urlpatterns = [
     path("notifications/", include(notifications_urls.page_urlpatterns)),
 ]
 
-handler400 = "config.views.bad_request"
-handler403 = "config.views.permission_denied"
-handler404 = "config.views.page_not_found"
-handler500 = "config.views.server_error"
+handler400 = "infrastructure.error_pages.bad_request"
+handler403 = "infrastructure.error_pages.permission_denied"
+handler404 = "infrastructure.error_pages.page_not_found"
+handler500 = "infrastructure.error_pages.server_error"

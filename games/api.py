@@ -15,17 +15,17 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config import downloads, query_params, throttling
-from config.api_docs import error_responses
-from config.api_fields import StrictBooleanField, StrictCharField, StrictIntegerField
-from config.database_pool import lend_connection_back
-from config.errors import DomainError, NotFound
-from games import budgets, live, selectors, services, streams
+from games import budgets, publishing, selectors, services, streams
 from games.engines import CPU_LEVELS, DEFAULT_CPU_LEVEL, engine
 from games.game_field import game_names
 from games.models import CPU_PLAYER, Game, Move
 from games.refusals import translated_reason
 from games.registry import MATCH_FORMATS
+from infrastructure import downloads, query_params, throttling
+from infrastructure.api_docs import error_responses
+from infrastructure.api_fields import StrictBooleanField, StrictCharField, StrictIntegerField
+from infrastructure.database_pool import lend_connection_back
+from infrastructure.errors import DomainError, NotFound
 
 MAX_WAIT_SECONDS = 10.0
 # Move numbers fit the moves table's column on every database; no game comes near it.
@@ -421,7 +421,7 @@ class MovesView(APIView):
         result = None
         if wait > 0 and move.status == Move.Status.PENDING:
             lend_connection_back()
-            result = live.wait_for_move(move.pk, wait)
+            result = publishing.wait_for_move(move.pk, wait)
             if result is None:
                 move.refresh_from_db()  # embedded, or the wait ran out
         if result is None and move.status != Move.Status.PENDING:

@@ -1,4 +1,4 @@
-"""What a client may ask of the games in a short time (config/throttling.py keeps the
+"""What a client may ask of the games in a short time (infrastructure/throttling.py keeps the
 count): a player's moves and other actions in one game, and positions replayed."""
 
 from django.http import HttpRequest
@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from rest_framework.request import Request
 
 from accounts.models import User
-from config import throttling
+from infrastructure import throttling
 
 
 def spend_move(user: User, game_id: int) -> None:

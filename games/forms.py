@@ -6,11 +6,11 @@ from django.urls import reverse_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from config import text
 from games import registry
 from games.engines import CPU_LEVELS, DEFAULT_CPU_LEVEL
 from games.models import CPU_PLAYER, cpu_title
 from games.registry import GameDeclaration, OptionField
+from infrastructure import text
 
 
 def option_form_field(

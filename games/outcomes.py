@@ -11,18 +11,10 @@ from enum import StrEnum
 
 
 class ResultReason(StrEnum):
-    """Why a game ended."""
+    """Why a game ended, for reasons every game shares."""
 
-    # Set by the rules of a game (its engine's `result`).
-    BOARD_FULL = "board_full"
-    ALL_BOXES_TAKEN = "all_boxes_taken"
-    SECURED_LEAD = "secured_lead"
-    MOVE_LIMIT = "move_limit"
-    PASSES = "passes"
-    LEAD = "lead"
-    NO_MOVES = "no_moves"
-    ALL_PASSED = "all_passed"
-    PLAYERS_OUT = "players_out"
+    # A game's own reasons, set by the rules (its engine's `result`: a full board, a secured
+    # lead...), are declared with their words in the game's declaration (`result_reasons`).
     # Set by the service, or by the rules where an ending is a move of the record (Q19).
     RESIGNATION = "resignation"
     TIME = "time"

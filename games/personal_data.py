@@ -10,10 +10,10 @@ from django.utils.translation import ngettext
 
 from accounts.models import User
 from accounts.personal_data import DeletedAccount, Part
-from config.errors import DomainError
 from games import presence, selectors, services
 from games.engines import IllegalMove, engine
 from games.models import Game, Seat
+from infrastructure.errors import DomainError
 
 
 def export(user: User) -> list[dict]:

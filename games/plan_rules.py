@@ -9,8 +9,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from accounts import plans
-from config.errors import NotAllowed
 from games import registry
+from infrastructure.errors import NotAllowed
 
 
 def options_for_creator(game: str, options: Mapping[str, Any], creator) -> dict:

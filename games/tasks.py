@@ -1,18 +1,10 @@
-"""Celery entry points for games: thin wrappers over games.services."""
+"""The games' Celery tasks, for the worker to find (Celery reads each app's `tasks` module).
 
-from celery import shared_task
+Each task lives beside the operation it runs: `games.process_game` in
+`services/processing.py`, `games.sweep` in `services/sweep.py`.
+"""
 
-from config.celery import AfterCommitTask
-from games import services
+from games.services.processing import process_game_task as process_game
+from games.services.sweep import sweep_task as sweep
 
-
-@shared_task(name="games.process_game", ignore_result=True, base=AfterCommitTask)
-def process_game(game_id: int) -> None:
-    """Decide the game's pending moves, play the CPU's replies and watch its clock."""
-    services.process_game(game_id)
-
-
-@shared_task(name="games.sweep", ignore_result=True, base=AfterCommitTask)
-def sweep() -> None:
-    """Re-enqueue games whose moves wait too long or whose clock ran out."""
-    services.sweep()
+__all__ = ["process_game", "sweep"]

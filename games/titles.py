@@ -12,10 +12,6 @@ def game_title(game: str) -> str:
 
 
 RESULT_REASONS = {
-    ResultReason.BOARD_FULL: _("the board is full"),
-    ResultReason.ALL_BOXES_TAKEN: _("every box is taken"),
-    ResultReason.SECURED_LEAD: _("the lead is secured"),
-    ResultReason.MOVE_LIMIT: _("the format's move limit was reached"),
     ResultReason.RESIGNATION: _("resignation"),
     ResultReason.TIME: _("time ran out"),
     ResultReason.AGREEMENT: _("a draw was agreed"),
@@ -25,11 +21,6 @@ RESULT_REASONS = {
     ResultReason.ROUND_DEADLINE: _("the round's time was up: decided by the score"),
     ResultReason.ADJUDICATED: _("decided by the organiser"),
     ResultReason.DOUBLE_FORFEIT: _("lost by both players (the organiser's decision)"),
-    ResultReason.PASSES: _("four passes in a row"),
-    ResultReason.LEAD: _("a lead of 8000 points"),
-    ResultReason.NO_MOVES: _("neither player can move"),
-    ResultReason.ALL_PASSED: _("every player passed in a row"),
-    ResultReason.PLAYERS_OUT: _("fewer than two players are left"),
 }
 
 SEAT_TITLES = {

@@ -1,7 +1,7 @@
 from django.urls import path
 
-import config.converters  # noqa: F401  (registers the <id:...> URL part)
-from games import api, events, views
+import infrastructure.converters  # noqa: F401  (registers the <id:...> URL part)
+from games import api, event_stream, views
 
 api_urlpatterns = [
     path("", api.GamesView.as_view(), name="api-games"),
@@ -16,7 +16,7 @@ api_urlpatterns = [
     path("<id:game_id>/rematch/", api.RematchView.as_view(), name="api-game-rematch"),
     path("<id:game_id>/moves/", api.MovesView.as_view(), name="api-game-moves"),
     path("<id:game_id>/record/", api.RecordView.as_view(), name="api-game-record"),
-    path("<id:game_id>/events/", events.game_events, name="api-game-events"),
+    path("<id:game_id>/events/", event_stream.game_events, name="api-game-events"),
 ]
 
 page_urlpatterns = [

@@ -13,12 +13,12 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from accounts import guests
-from config import throttling
-from config.errors import DomainError, TooMany
-from games import budgets, registry, replay, rulebook, selectors, services, streams
+from games import budgets, page_contents, registry, replay, rulebook, selectors, services, streams
 from games.boards import point_words
 from games.forms import new_game_form
 from games.models import CPU_PLAYER, Game
+from infrastructure import throttling
+from infrastructure.errors import DomainError, TooMany
 from live import addresses, watching
 
 
@@ -54,7 +54,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     shows the position after move N."""
     game = _game(request, game_id)
     asked = _asked_move(request, game)
-    context = selectors.game_page(game, request.user, asked.number)
+    context = page_contents.game_page(game, request.user, asked.number)
     context["move_note"] = asked.note
     context["watching"] = watching.words(streams.watching(game.pk))
     context["events_url"] = addresses.stream_url(reverse("api-game-events", args=[game.pk]))
@@ -74,7 +74,7 @@ def game_live(request: HttpRequest, game_id: int) -> HttpResponse:
     if request.GET.get("version") == str(game.version):
         return HttpResponse(status=204)
     # A wrong move number gets the nearest position here; the page itself says why.
-    context = selectors.game_page(game, request.user, _asked_move(request, game).number)
+    context = page_contents.game_page(game, request.user, _asked_move(request, game).number)
     return render(request, "games/game_live.html", context)
 
 

@@ -22,9 +22,9 @@ from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.utils.translation import gettext
 
-from config.api_errors import error_body
-from config.metrics import OPEN_STREAMS, forget_process
-from config.throttling import client_address
+from infrastructure.api_errors import error_body
+from infrastructure.metrics import OPEN_STREAMS, forget_process
+from infrastructure.throttling import client_address
 from live import budget, frames, redis_store, resume, sources, viewers, watching
 from live.budget import Place
 from live.counting import WatchCounter

@@ -16,7 +16,7 @@ import redis
 from django.conf import settings
 from django.utils.translation import gettext
 
-from config.api_errors import error_body
+from infrastructure.api_errors import error_body
 from live.sources import Admission
 
 # A stream renews its lease this often (at its next frame or heartbeat); a lease not

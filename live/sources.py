@@ -9,7 +9,7 @@ from typing import Protocol
 from django.db import connections
 from django.http import HttpRequest
 
-from config.converters import MAX_ID
+from infrastructure.converters import MAX_ID
 from live import connection, publishing, redis_store, watching
 from live.hub import HUB
 from live.resume import Snapshot

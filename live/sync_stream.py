@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 
-from config.metrics import OPEN_STREAMS
-from config.throttling import client_address
+from infrastructure.metrics import OPEN_STREAMS
+from infrastructure.throttling import client_address
 from live import budget, connection, frames, resume, sources, viewers, watching
 from live.budget import Place
 from live.hub import HUB

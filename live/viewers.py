@@ -1,17 +1,12 @@
-"""Who opens a stream: their session's user or their API token's, resolved once."""
-
-from importlib import import_module
+"""Who opens a stream, as `live` needs it: whether a request names anyone, forgetting who
+they were, the answers that refuse them. Who they are is the accounts app's
+(`accounts.stream_viewer`), asked by each Source."""
 
 from django.conf import settings
-from django.contrib import auth
-from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, JsonResponse
 from rest_framework.exceptions import AuthenticationFailed
 
-from accounts import staff
-from accounts.models import User
-from accounts.token_auth import CachedTokenAuthentication
-from config.api_errors import error_body
+from infrastructure.api_errors import error_body
 from live.sources import Admission
 
 
@@ -22,25 +17,6 @@ def says_who(headers: dict[bytes, bytes]) -> bool:
         return True
     cookie = headers.get(b"cookie", b"")
     return settings.SESSION_COOKIE_NAME.encode() + b"=" in cookie
-
-
-def viewer(request: HttpRequest) -> User | AnonymousUser:
-    """The session's user, or else the API token's: bots follow their games with a token.
-
-    The stream is no DRF view (an event stream is not JSON to negotiate), so it reads the
-    token itself; a wrong token raises AuthenticationFailed, as in the API. Outside
-    Django's middleware (the stream process) the session is read here.
-    """
-    user = getattr(request, "user", None)
-    if user is None:
-        store = import_module(settings.SESSION_ENGINE).SessionStore
-        request.session = store(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
-        user = auth.get_user(request)
-        staff.credit_session(request, user)
-    if user.is_authenticated:
-        return user
-    found = CachedTokenAuthentication().authenticate(request)
-    return found[0] if found else user
 
 
 def forget_viewer(request: HttpRequest) -> None:

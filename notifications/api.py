@@ -7,11 +7,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config import query_params
-from config.api_docs import error_responses
-from config.api_fields import StrictCharField
-from config.converters import MAX_ID
 from games.selectors import games_to_move_count
+from infrastructure import query_params
+from infrastructure.api_docs import error_responses
+from infrastructure.api_fields import StrictCharField
+from infrastructure.converters import MAX_ID
 from notifications import selectors, services
 from notifications.kinds import Kind
 

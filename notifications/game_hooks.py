@@ -1,12 +1,14 @@
 """What the games tell their players: an invitation, their move, how a game ended.
 
-The games call these at the moments they happen; the work of finding whom to tell and
-telling them runs in the worker, after the game's change has committed.
+The receivers of the games' signals (`games.signals`, connected in this app's ready()); the
+work of finding whom to tell and telling them runs in the worker, after the game's change
+has committed.
 """
 
 from collections.abc import Iterable
 from datetime import timedelta
 
+from celery import shared_task
 from django.utils import timezone
 
 from accounts.models import User
@@ -15,7 +17,7 @@ from games.models import Game
 from games.outcomes import ResultReason
 from games.selectors import seats_with_players
 from games.signals import GameFinished
-from notifications import services, tasks
+from notifications import services
 from notifications.kinds import Kind
 from notifications.models import Notification
 
@@ -25,8 +27,9 @@ WATCHING_S = 10 * 60
 YOUR_MOVE_EVERY_S = 3600
 
 
-def game_invited(game: Game, invited: Iterable[User], by: User) -> int:
-    """Tell the players invited to a friendly game (inside the transaction that makes it)."""
+def on_game_invited(sender, game: Game, invited: Iterable[User], by: User, **kwargs) -> int:
+    """game_invited's receiver: tell the players invited to a friendly game (inside the
+    transaction that makes it)."""
     return services.notify(
         invited,
         Kind.GAME_INVITED,
@@ -36,8 +39,9 @@ def game_invited(game: Game, invited: Iterable[User], by: User) -> int:
     )
 
 
-def turn_passed(game: Game, before: str) -> None:
-    """The worker has passed the turn from seat `before` to `game.to_move`.
+def on_turn_passed(sender, game: Game, before: str, **kwargs) -> None:
+    """turn_passed's receiver: the worker has passed the turn from seat `before` to
+    `game.to_move`; "your move" for a player who is away.
 
     On the move path, so cheap: nothing for a practice game or a turn kept by the same seat,
     one cache read for the rest, and a task only for a player away from the game.
@@ -47,7 +51,7 @@ def turn_passed(game: Game, before: str) -> None:
         return
     if not seat or seat == before or presence.seen_within(game.pk, seat, WATCHING_S):
         return
-    tasks.your_move.delay(game.pk, seat, game.move_count)
+    your_move.delay(game.pk, seat, game.move_count)
 
 
 def tell_your_move(game_id: int, seat: str, move_count: int) -> bool:
@@ -86,10 +90,16 @@ def tell_your_move(game_id: int, seat: str, move_count: int) -> bool:
     return created > 0
 
 
+@shared_task(name="notifications.your_move", ignore_result=True)
+def your_move(game_id: int, seat: str, move_count: int) -> None:
+    """Tell the player in `seat` it is their move, if they are still away from the game."""
+    tell_your_move(game_id, seat, move_count)
+
+
 def on_game_finished(sender, finished: GameFinished, **kwargs) -> None:
     """game_finished's receiver: the players are told by a task once the ending commits
     (a failure in telling them cannot undo the ending)."""
-    tasks.game_ended.delay(finished.game_id, finished.winner, finished.reason)
+    game_ended.delay(finished.game_id, finished.winner, finished.reason)
 
 
 def tell_game_ended(game_id: int, winner: str, reason: str) -> int:
@@ -129,3 +139,9 @@ def tell_game_ended(game_id: int, winner: str, reason: str) -> int:
             once_key=f"game_ended:{game.pk}:{winner}:{reason}",
         )
     return told
+
+
+@shared_task(name="notifications.game_ended", ignore_result=True)
+def game_ended(game_id: int, winner: str, reason: str) -> None:
+    """Tell a game's players how it ended."""
+    tell_game_ended(game_id, winner, reason)

@@ -1,7 +1,9 @@
 """One notification as an e-mail: in the reader's language, with a one-click unsubscribe."""
 
+import logging
 import smtplib
 
+from celery import shared_task
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
@@ -9,14 +11,19 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from accounts import emails
-from config import text as plain_text
-from notifications import links, selectors, unsubscribe
+from infrastructure import links
+from infrastructure import text as plain_text
+from notifications import selectors, unsubscribe
 from notifications.kinds import LABELS, Kind
 from notifications.models import Notification
 
 SUBJECT_CHARS = 120
 # What a mail server that fails can raise; the task tries again later.
 SEND_ERRORS = (smtplib.SMTPException, OSError)
+# A mail server that failed is tried again after this long.
+RETRY_AFTER_S = 60
+
+logger = logging.getLogger(__name__)
 
 
 def send_notification_email(notification_id: int) -> bool:
@@ -80,3 +87,18 @@ def compose(notification: Notification) -> EmailMultiAlternatives:
     )
     message.attach_alternative(render_to_string("notifications/email.html", context), "text/html")
     return message
+
+
+@shared_task(bind=True, name="notifications.send_email", ignore_result=True, max_retries=5)
+def send_email(self, notification_id: int) -> None:
+    """E-mail one notification to its reader (if they want it); a failing server is tried
+    again later."""
+    try:
+        send_notification_email(notification_id)
+    except SEND_ERRORS as error:
+        if self.request.is_eager:
+            # Embedded, the task runs in the request that made the notification: a mail
+            # server that fails must not fail the move or the page with it.
+            logger.exception("notification %s: the e-mail could not be sent", notification_id)
+            return
+        raise self.retry(exc=error, countdown=RETRY_AFTER_S) from error

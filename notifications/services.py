@@ -8,9 +8,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from config.errors import DomainError
-from notifications import links, tasks
+from infrastructure import links
+from infrastructure.errors import DomainError
 from notifications.kinds import Kind
+from notifications.mail import send_email
 from notifications.models import EmailOptOut, Notification
 
 KINDS = frozenset(kind.value for kind in Kind)
@@ -56,7 +57,7 @@ def notify(
         )
         for row in created:
             if recipients[row.user_id].email and row.user_id not in muted:
-                tasks.send_email.delay(row.pk)  # sent after the commit (AfterCommitTask)
+                send_email.delay(row.pk)  # sent after the commit (AfterCommitTask)
     return len(created)
 
 

@@ -1,42 +1,8 @@
-"""Celery entry points for notifications: thin wrappers over the services."""
+"""The notifications' Celery tasks, for the worker to find (Celery reads each app's `tasks`
+module). Each lives beside the operation it runs: the e-mail in `mail.py`, the games' notices
+in `game_hooks.py`."""
 
-import logging
+from notifications.game_hooks import game_ended, your_move
+from notifications.mail import send_email
 
-from celery import shared_task
-
-from config.celery import AfterCommitTask
-from notifications import game_hooks, mail
-
-logger = logging.getLogger(__name__)
-
-RETRY_AFTER_S = 60
-
-
-@shared_task(
-    bind=True, name="notifications.send_email", ignore_result=True, base=AfterCommitTask,
-    max_retries=5,
-)  # fmt: skip
-def send_email(self, notification_id: int) -> None:
-    """E-mail one notification to its reader (if they want it); a failing server is tried
-    again later."""
-    try:
-        mail.send_notification_email(notification_id)
-    except mail.SEND_ERRORS as error:
-        if self.request.is_eager:
-            # Embedded, the task runs in the request that made the notification: a mail
-            # server that fails must not fail the move or the page with it.
-            logger.exception("notification %s: the e-mail could not be sent", notification_id)
-            return
-        raise self.retry(exc=error, countdown=RETRY_AFTER_S) from error
-
-
-@shared_task(name="notifications.your_move", ignore_result=True, base=AfterCommitTask)
-def your_move(game_id: int, seat: str, move_count: int) -> None:
-    """Tell the player in `seat` it is their move, if they are still away from the game."""
-    game_hooks.tell_your_move(game_id, seat, move_count)
-
-
-@shared_task(name="notifications.game_ended", ignore_result=True, base=AfterCommitTask)
-def game_ended(game_id: int, winner: str, reason: str) -> None:
-    """Tell a game's players how it ended."""
-    game_hooks.tell_game_ended(game_id, winner, reason)
+__all__ = ["game_ended", "send_email", "your_move"]

@@ -12,7 +12,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
-from notifications import links, selectors, services, unsubscribe
+from infrastructure import links
+from notifications import selectors, services, unsubscribe
 from notifications.kinds import LABELS, Kind
 from notifications.models import Notification
 

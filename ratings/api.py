@@ -9,10 +9,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import selectors as account_selectors
-from config.api_docs import error_responses
-from config.api_fields import StrictCharField
-from config.errors import NotFound
 from games.game_field import game_names
+from infrastructure.api_docs import error_responses
+from infrastructure.api_fields import StrictCharField
+from infrastructure.errors import NotFound
 from ratings import selectors
 
 LeaderboardRow = inline_serializer(

@@ -2,6 +2,7 @@
 
 from collections.abc import Callable
 
+from celery import shared_task
 from django.db import transaction
 
 from games.models import Game
@@ -15,9 +16,14 @@ def on_game_finished(sender, finished: GameFinished, **kwargs) -> None:
     """Receives `game_finished`: rate the game after this transaction commits."""
     if not finished.rated:
         return
-    from ratings.tasks import rate_finished_game
-
     rate_finished_game.delay(finished.game_id)  # sent once the game's ending commits
+
+
+def on_result_corrected(sender, corrected: GameFinished, **kwargs) -> None:
+    """Receives `result_corrected`: rebuild the game's ratings from the corrected game on,
+    after this transaction commits."""
+    if corrected.rated:
+        recompute_ratings.delay(corrected.kind)  # the corrected game and every one after it
 
 
 def rated_game(game: Game) -> periods.RatedGame | None:
@@ -70,6 +76,12 @@ def rate_game(game_id: int) -> bool:
             rating.games, rating.last_played_at = state.games, state.last_played_at
             rating.save()
     return True
+
+
+@shared_task(name="ratings.rate_game", ignore_result=True)
+def rate_finished_game(game_id: int) -> None:
+    """The worker's entry point: apply a finished rated game to its players' ratings (once)."""
+    rate_game(game_id)
 
 
 def _rating_for(player_id: int, game: str) -> Rating:
@@ -143,3 +155,10 @@ def recompute(game: str, on_batch: Callable[[int, int], None] | None = None) -> 
             batch_size=5000,
         )
     return total, len(players)
+
+
+@shared_task(name="ratings.recompute", ignore_result=True)
+def recompute_ratings(game: str) -> None:
+    """The worker's entry point: rebuild a game's ratings from its rated games in order
+    (after a correction)."""
+    recompute(game)

@@ -1,18 +1,6 @@
-"""Celery entry points for ratings: thin wrappers over ratings.services."""
+"""The ratings' Celery tasks, for the worker to find (Celery reads each app's `tasks`
+module); each lives beside the operation it runs, in `services.py`."""
 
-from celery import shared_task
+from ratings.services import rate_finished_game, recompute_ratings
 
-from config.celery import AfterCommitTask
-from ratings import services
-
-
-@shared_task(name="ratings.rate_game", ignore_result=True, base=AfterCommitTask)
-def rate_finished_game(game_id: int) -> None:
-    """Apply a finished rated game to its players' ratings (once)."""
-    services.rate_game(game_id)
-
-
-@shared_task(name="ratings.recompute", ignore_result=True, base=AfterCommitTask)
-def recompute_ratings(game: str) -> None:
-    """Rebuild a game's ratings from its rated games in order (after a correction)."""
-    services.recompute(game)
+__all__ = ["rate_finished_game", "recompute_ratings"]

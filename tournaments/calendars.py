@@ -15,7 +15,7 @@ from datetime import UTC, datetime, timedelta
 
 import icalendar
 
-from config import text
+from infrastructure import text
 
 PRODUCT_ID = "-//Championships//Calendar 1//EN"
 # How often calendar apps are asked to read a feed again; deadlines move as rounds open.

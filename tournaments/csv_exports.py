@@ -12,11 +12,11 @@ from collections.abc import Callable, Iterable, Sequence
 
 from django.http import HttpResponse
 
-from config import downloads
-from config import text as plain_text
 from games.models import Game
 from games.outcomes import ResultReason
 from games.selectors import seat_names
+from infrastructure import downloads
+from infrastructure import text as plain_text
 from tournaments import tiebreaks
 from tournaments.models import Championship
 

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from accounts import mfa
 from accounts.models import User
 from accounts.staff import has_staff_powers
-from config.errors import NotAllowed
+from infrastructure.errors import NotAllowed
 from tournaments.models import Championship, Match
 
 CONFLICT_OF_INTEREST = "conflict_of_interest"

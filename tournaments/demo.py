@@ -6,7 +6,7 @@ from datetime import timedelta
 from django.utils import timezone
 
 from accounts.models import User
-from games import live, registry
+from games import publishing, registry
 from games import selectors as game_selectors
 from games import services as game_services
 from games.models import Game
@@ -51,7 +51,7 @@ def play_for_both(game_id: int, chooser: random.Random, wait: float = 0) -> None
         sent, _created = game_services.submit_move(
             game_id=game_id, user=player, seq=game.move_count + 1, payload=move
         )
-        live.wait_for_move(sent.pk, wait)
+        publishing.wait_for_move(sent.pk, wait)
 
 
 def create_demo_championship(organiser: User, players: list[User], rounds_played: int = 2):

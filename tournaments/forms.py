@@ -7,13 +7,13 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from config import text
-from config.errors import DomainError, NotAllowed
 from games import registry
 from games.forms import chosen_options, option_form_field
 from games.game_field import first_game_name, game_choices
 from games.registry import MATCH_FORMATS, GameDeclaration, OptionField
 from games.titles import FORMAT_TITLES
+from infrastructure import text
+from infrastructure.errors import DomainError, NotAllowed
 from tournaments import services, tiebreaks
 from tournaments.durations import DurationField
 from tournaments.models import (

@@ -5,8 +5,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from config import text
 from games.game_field import GameNameField
+from infrastructure import text
 
 ROUND_DEADLINE_DEFAULT_S = 7 * 86_400
 ROUND_DEADLINE_MIN_S = 60

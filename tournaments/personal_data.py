@@ -7,7 +7,7 @@ from django.utils.translation import ngettext
 
 from accounts.models import User
 from accounts.personal_data import DeletedAccount, Part
-from config.errors import DomainError
+from infrastructure.errors import DomainError
 from tournaments import services, streams
 from tournaments.models import (
     CalendarFeed,

@@ -12,10 +12,12 @@ from django.utils.translation import gettext
 from redis.exceptions import RedisError
 from rest_framework.exceptions import AuthenticationFailed
 
-from config.api_errors import error_body
+from accounts import stream_viewer
 from games import streams as game_streams
 from games.models import Game
+from infrastructure.api_errors import error_body
 from live import publishing, viewers
+from live.connection import redis_client
 from live.resume import Snapshot
 from live.sources import Admission
 from live.topics import Topic
@@ -141,15 +143,13 @@ class ChampionshipSource:
         championship = Championship.objects.filter(pk=pk).first()
         if championship is None:
             return None
-        from live.connection import redis_client
-
         client = redis_client()
         version = int(client.get(topic(pk).version_key) or 0) if client else 0
         return state(championship), version, access(championship)
 
     def admit(self, request: HttpRequest, pk: int) -> Admission:
         try:
-            viewer = viewers.viewer(request)
+            viewer = stream_viewer.viewer(request)
         except AuthenticationFailed as error:
             return viewers.refused_token(error)
         championship = Championship.objects.filter(pk=pk).first()

@@ -1,30 +1,9 @@
-"""Celery entry points for championships: thin wrappers over tournaments.services."""
+"""The championships' Celery tasks, for the worker to find (Celery reads each app's `tasks`
+module); each lives beside the operation it runs, in `services/`."""
 
-from celery import shared_task
+from tournaments.services.deadlines import decide_at_deadline_task as decide_at_deadline
+from tournaments.services.deadlines import start_on_schedule_task as start_on_schedule
+from tournaments.services.progress import advance_championship
+from tournaments.services.sweep import sweep_task as sweep
 
-from config.celery import AfterCommitTask
-from tournaments import services
-
-
-@shared_task(name="tournaments.advance", ignore_result=True, base=AfterCommitTask)
-def advance_championship(championship_id: int) -> None:
-    """Settle finished games and move the championship on (idempotent)."""
-    services.advance(championship_id)
-
-
-@shared_task(name="tournaments.sweep", ignore_result=True, base=AfterCommitTask)
-def sweep() -> None:
-    """The championships' clock: decide rounds whose time is up, remind, start on time."""
-    services.sweep()
-
-
-@shared_task(name="tournaments.decide_at_deadline", ignore_result=True, base=AfterCommitTask)
-def decide_at_deadline(match_ids: list[int]) -> None:
-    """Decide matches whose round's time is up (idempotent)."""
-    services.decide_all_at_deadline(match_ids)
-
-
-@shared_task(name="tournaments.start_on_schedule", ignore_result=True, base=AfterCommitTask)
-def start_on_schedule(championship_id: int) -> None:
-    """Start a championship at its scheduled time, or postpone it (idempotent)."""
-    services.start_on_schedule(championship_id)
+__all__ = ["advance_championship", "decide_at_deadline", "start_on_schedule", "sweep"]

@@ -1,6 +1,6 @@
 from django.urls import path
 
-import config.converters  # noqa: F401  (registers the <id:...> URL part)
+import infrastructure.converters  # noqa: F401  (registers the <id:...> URL part)
 from tournaments import api, events, views
 
 api_urlpatterns = [

@@ -11,7 +11,7 @@ from accounts.models import User
 from billing import selectors, stripe_api
 from billing.errors import NotOnSale
 from billing.models import Period
-from config.errors import Conflict, DomainError, NotFound
+from infrastructure.errors import Conflict, DomainError, NotFound
 
 # The languages of Stripe's pages that the site also speaks; others are left to Stripe.
 CHECKOUT_LOCALES = frozenset({"en", "ru", "pl"})

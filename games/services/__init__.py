@@ -6,7 +6,7 @@ says what each module is for.
 """
 
 from games.services.away import may_set_away, set_away
-from games.services.deadlines import ask_worker_if_due, clock_overdue
+from games.services.deadlines import clock_overdue
 from games.services.endings import forfeit, may_offer_draw, offer_draw, resign
 from games.services.invitations import (
     accept_invitation,
@@ -16,13 +16,14 @@ from games.services.invitations import (
     refuse_luck_options,
     without_luck_options,
 )
-from games.services.moves import MAX_MOVE_CHARS, move_result, payload_size, submit_move
-from games.services.processing import process_game
+from games.services.moves import MAX_MOVE_CHARS, submit_move
+from games.services.processing import ask_worker_if_due, process_game
 from games.services.records import game_record
 from games.services.rematch import another_game, may_rematch
 from games.services.seats import touch_presence
 from games.services.sweep import SWEEP_AFTER, sweep
 from games.services.undo import may_undo, undo
+from games.services.verdicts import move_result, payload_size
 
 __all__ = [
     "MAX_MOVE_CHARS",

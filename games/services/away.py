@@ -3,12 +3,12 @@
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from config.errors import Conflict, DomainError
-from games import tasks
 from games.engines import engine
 from games.models import Game
 from games.services import seats
+from games.services.processing import process_game_task
 from games.services.updates import locked_game, status_refusal
+from infrastructure.errors import Conflict, DomainError
 
 
 def set_away(game_id: int, user: User, away: bool) -> Game:
@@ -24,7 +24,7 @@ def set_away(game_id: int, user: User, away: bool) -> Game:
         event = {"type": "away" if away else "back", "game": game.pk, "seat": seat.seat}
         change.events.append(event)
     if away and game.to_move == seat.seat:
-        tasks.process_game.delay(game_id)  # the CPU moves for them now
+        process_game_task.delay(game_id)  # the CPU moves for them now
     return game
 
 

@@ -12,8 +12,9 @@ from django.utils import timezone
 from games.engines import IllegalMove
 from games.models import Game, Move
 from games.outcomes import ResultReason
-from games.services import deadlines, endings, moves, processing, seats
+from games.services import deadlines, endings, processing, seats, verdicts
 from games.services.updates import lock_game, save_and_publish
+from games.signals import result_corrected
 
 
 def score_leader(game: Game) -> str | None:
@@ -60,8 +61,8 @@ def end_at_deadline(game_id: int, deadline: datetime) -> Game:
 def decide(game_id: int, winner: str | None, reason: ResultReason) -> Game:
     """End a running game with the given result, or correct a finished one's.
 
-    A correction keeps when the game ended; it is not announced as a new ending (the
-    championship that decided it moves itself on and has the ratings recomputed).
+    A correction keeps when the game ended; it is not announced as a new ending but as
+    `result_corrected` (ratings recompute; the championship that decided it moves itself on).
     """
     with transaction.atomic():
         game = lock_game(game_id)
@@ -75,6 +76,7 @@ def decide(game_id: int, winner: str | None, reason: ResultReason) -> Game:
             game.result_reason = reason
             ending = {"type": "game_over", "game": game.pk, "winner": winner, "reason": reason}
             events.append(ending)
+            result_corrected.send(sender=Game, corrected=endings.announcement(game))
         save_and_publish(game, events, fields=processing.PLAY_FIELDS)
     return game
 
@@ -82,5 +84,5 @@ def decide(game_id: int, winner: str | None, reason: ResultReason) -> Game:
 def _refuse(game: Game, pending: list[Move], code: str, message: str, events: list[dict]) -> None:
     for move in pending:
         move.processed_at = timezone.now()
-        moves.refuse(game, move, IllegalMove(code, message))
-        events.append(moves.move_event(game, move))
+        verdicts.refuse(game, move, IllegalMove(code, message))
+        events.append(verdicts.move_event(game, move))

@@ -6,15 +6,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from config.errors import Conflict, DomainError
 from games import clocks
 from games.engines import IllegalMove, engine
 from games.engines.base import seats_in_play
 from games.models import Game, Move, Seat
 from games.outcomes import ResultReason
-from games.services import deadlines, moves, seats
+from games.services import deadlines, seats, verdicts
 from games.services.updates import locked_game, status_refusal
 from games.signals import GameFinished, game_finished
+from infrastructure.errors import Conflict, DomainError
 
 
 def finish(
@@ -89,7 +89,7 @@ def scored_ending(game: Game, rules, seat: Seat, user: User, payload, events: li
     now = timezone.now()
     for stale in game.moves.filter(status=Move.Status.PENDING):
         stale.processed_at = now
-        moves.refuse(game, stale, IllegalMove("game_over", "The game is over."))
+        verdicts.refuse(game, stale, IllegalMove("game_over", "The game is over."))
     state, step = rules.apply(rules.load(bytes(game.snapshot)), payload, seat.seat, record=True)
     score = rules.score(state)
     Move.objects.create(

@@ -3,21 +3,23 @@
 import secrets
 from datetime import datetime
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts import guests
 from accounts.models import User
-from config import throttling
-from config.errors import DomainError, NotAllowed
-from games import clocks, plan_rules, tasks
+from games import clocks, plan_rules
 from games.engines import CPU_LEVELS, DEFAULT_CPU_LEVEL, OptionError, engine
 from games.engines.base import seats_in_play
 from games.models import CPU_PLAYER, Game, Seat
 from games.services import deadlines
+from games.services.processing import process_game_task
 from games.services.updates import locked_game, publish_after_commit
-from notifications import game_hooks
+from games.signals import game_invited
+from infrastructure import throttling
+from infrastructure.errors import Conflict, DomainError, NotAllowed
 
 
 def create_game(
@@ -42,7 +44,7 @@ def create_game(
         raise DomainError(_("unknown game %(game)r") % {"game": game}, field="game") from None
     practice = opponent == CPU_PLAYER
     if practice:
-        guests.check_may_start_practice(creator)
+        check_guest_may_start_practice(creator)
     else:
         guests.refuse_guest(creator, guests.GuestRefusal.OTHER_GAMES)
     if practice and rated:
@@ -116,13 +118,13 @@ def create_game(
             accepted = user is None or user.pk == creator.pk
             Seat.objects.create(game=record, seat=name, order=order, user=user, accepted=accepted)
         if not practice:
-            game_hooks.game_invited(record, invited, by=creator)
+            game_invited.send(sender=Game, game=record, invited=invited, by=creator)
         if practice:
             start_game(record, timezone.now())
             record.save()
             publish_after_commit(record, [])
             if record.to_move != seat:
-                tasks.process_game.delay(record.pk)  # the CPU opens
+                process_game_task.delay(record.pk)  # the CPU opens
     return record
 
 
@@ -264,3 +266,22 @@ def start_game(game: Game, now: datetime) -> None:
     game.clocks = clocks.starting_clocks(control, seats_in_play(rules, game.options))
     game.turn_started_at = now
     game.deadline = clocks.deadline(control, game.clocks.get(game.to_move), now)
+
+
+def check_guest_may_start_practice(user: User) -> None:
+    """Refuse a guest one more practice game once they hold GUEST_MAX_UNFINISHED_GAMES."""
+    if not guests.is_guest(user):
+        return
+    limit = settings.GUEST_MAX_UNFINISHED_GAMES
+    unfinished = Game.objects.filter(
+        seats__user=user, status__in=[Game.Status.INVITED, Game.Status.ACTIVE]
+    ).count()
+    if unfinished >= limit:
+        raise Conflict(
+            _(
+                "As a guest you may have %(limit)d unfinished games at a time: finish or resign "
+                "one first, or sign up (your games stay yours)."
+            )
+            % {"limit": limit},
+            code="guest_game_limit",
+        )

@@ -1,11 +1,11 @@
-"""Decided moves counted in Prometheus (`config.metrics`), once their decision commits."""
+"""Decided moves counted in Prometheus (`infrastructure.metrics`), once their decision commits."""
 
 from datetime import datetime
 
 from django.db import transaction
 
-from config import metrics
 from games.models import Move
+from infrastructure import metrics
 
 
 def count_decision(move: Move, decided_at: datetime) -> None:

@@ -1,28 +1,25 @@
 """Taking moves in: a player's move is stored as pending and handed to the worker; what
 a decided move tells its sender and listeners."""
 
-import json
 from contextlib import nullcontext
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, connection, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from config import rows
-from config.errors import Conflict, DomainError, NotAllowed, NotFound, TooMany
-from games import presence, selectors, tasks
+from games import presence, selectors
 from games.engines import IllegalMove, engine
 from games.models import Game, Move, Seat
 from games.refusals import refusal_message
-from games.services import move_counts
+from games.services.processing import process_game_task
+from games.services.verdicts import payload_size
+from infrastructure.errors import Conflict, DomainError, NotAllowed, NotFound, TooMany
 
 # The largest move of any game (a rearrangement of 8 tiles, say) is far below this.
 MAX_MOVE_CHARS = 2000
-# What a refused move keeps of its payload, so that refusals cannot fill the database.
-MAX_REFUSED_PAYLOAD_CHARS = 300
 
 
 def submit_move(*, game_id: int, user: User, seq: int, payload) -> tuple[Move, bool]:
@@ -68,7 +65,7 @@ def submit_move(*, game_id: int, user: User, seq: int, payload) -> tuple[Move, b
             move = rows.insert(
                 Move(game_id=game_id, seq=seq, seat=seat_name, player=user, payload=payload)
             )
-        tasks.process_game.delay(game_id)
+        process_game_task.delay(game_id)
         return move, True
     except IntegrityError:
         pass
@@ -111,59 +108,3 @@ def player_seat(game_id: int, user: User) -> tuple[str, str, str] | None:
         if seat is not None:
             cache.set(key, tuple(seat), SEAT_CACHE_SECONDS)
     return tuple(seat) if seat is not None else None
-
-
-def payload_size(payload) -> int:
-    """The length of a move payload as compact JSON."""
-    return len(json.dumps(payload, separators=(",", ":"), ensure_ascii=False))
-
-
-def move_result(move: Move) -> dict:
-    """The `?wait=` answer for a move already decided, read from the database."""
-    status = Game.objects.filter(pk=move.game_id).values_list("status", flat=True).get()
-    return answer(move, status == Game.Status.FINISHED)
-
-
-def answer(move: Move, game_over: bool) -> dict:
-    """What the player who sent the move is told (the `?wait=` answer): the score right
-    after that move, not after whatever the CPU or the clock did next."""
-    result = {
-        "seq": move.seq,
-        "status": move.status,
-        "score": move.score_after,
-        "game_over": game_over,
-    }
-    if move.status == Move.Status.REFUSED:
-        result["reason"] = {"code": move.refusal_code, "message": move.refusal_message}
-    return result
-
-
-def move_event(game: Game, move: Move) -> dict:
-    """What listeners hear of a decided move."""
-    event = {
-        "type": "move",
-        "game": game.pk,
-        "seq": move.seq,
-        "seat": move.seat,
-        "move": move.payload,
-        "status": move.status,
-        "points": move.points,
-        "score": game.score,
-    }
-    if move.status == Move.Status.REFUSED:
-        event["reason"] = {"code": move.refusal_code, "message": move.refusal_message}
-    return event
-
-
-def refuse(game: Game, move: Move, refusal: IllegalMove) -> None:
-    """Refuse the move; it keeps the score as it stood, and no more of its payload than a
-    real move could need (a refusal must not become a store for anything sent)."""
-    move.status = Move.Status.REFUSED
-    move.refusal_code, move.refusal_message = refusal.code, refusal.message[:300]
-    move.score_after = game.score
-    fields = ["status", "refusal_code", "refusal_message", "score_after", "processed_at"]
-    if payload_size(move.payload) > MAX_REFUSED_PAYLOAD_CHARS:
-        move.payload = json.dumps(move.payload, separators=(",", ":"))[:MAX_REFUSED_PAYLOAD_CHARS]
-        fields.append("payload")
-    rows.update(move, fields)
-    move_counts.count_decision(move, move.processed_at or timezone.now())

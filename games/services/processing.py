@@ -1,18 +1,24 @@
-"""The worker's turn: pending moves decided in order, the CPU's and stand-ins' moves."""
+"""The worker's turn: pending moves decided in order, the CPU's and stand-ins' moves, what a
+run-out clock does; and the task that runs it, which every change that wants the worker
+sends (a reader's hand-over, the clock's booked check, a move, the sweep)."""
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from celery import shared_task
+from celery.result import EagerResult
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
 from config import rows
-from games import clocks, tasks
+from games import clocks
 from games.engines import DEFAULT_CPU_LEVEL, IllegalMove, engine
+from games.engines.base import seats_in_play
 from games.models import Game, Move
-from games.outcomes import ResultReason
-from games.services import deadlines, endings, move_counts, moves, seats
+from games.outcomes import ResultReason, TimeOut
+from games.services import deadlines, endings, move_counts, seats, verdicts
 from games.services.updates import locked_row, pending_moves, save_and_publish
-from notifications import game_hooks
+from games.signals import turn_passed
 
 # The columns a move, a clock or an ending can change.
 PLAY_FIELDS = [
@@ -20,6 +26,10 @@ PLAY_FIELDS = [
     "snapshot", "draw_offer", "undo_request", "clocks", "turn_started_at", "deadline", "version",
     "finished_at", "places",
 ]  # fmt: skip
+
+# A reader asks the worker once per version of the game; if the game still waits after
+# this long (a lost message, a worker down), the next reader asks again. The sweep looks too.
+ASK_AGAIN_AFTER_S = 5
 
 
 def process_game(game_id: int) -> None:
@@ -48,7 +58,7 @@ def process_game(game_id: int) -> None:
         state = rules.load(bytes(game.snapshot))
         for move in pending:
             if deadlines.clock_overdue(game, move.received_at):
-                state = deadlines.time_out(game, rules, state, events, tuple(pending))
+                state = time_out(game, rules, state, events, tuple(pending))
             if move.status == Move.Status.PENDING:
                 state = decide(game, rules, state, move, now, events)
             decided.append(move)
@@ -57,13 +67,20 @@ def process_game(game_id: int) -> None:
             state = play_for_absent(game, rules, state, cpu_seats, events)
         game.snapshot = rules.dump(state)
         over = game.status == Game.Status.FINISHED
-        results = {move.id: moves.answer(move, over) for move in decided}
+        results = {move.id: verdicts.answer(move, over) for move in decided}
         save_and_publish(game, events, fields=PLAY_FIELDS, decided=results)
-        game_hooks.turn_passed(game, turn_before)  # "your move" for a player who is away
+        turn_passed.send(sender=Game, game=game, before=turn_before)
         if cpu_next:
             # The player hears the verdict first (published above, after the commit); the
             # CPU thinks in the next task, also after the commit.
-            tasks.process_game.delay(game_id)
+            process_game_task.delay(game_id)
+
+
+@shared_task(name="games.process_game", ignore_result=True)
+def process_game_task(game_id: int) -> None:
+    """The worker's entry point: decide the game's pending moves, play the CPU's replies and
+    watch its clock."""
+    process_game(game_id)
 
 
 def play_for_absent(game: Game, rules, state, cpu_seats: set[str], events: list[dict]):
@@ -72,7 +89,7 @@ def play_for_absent(game: Game, rules, state, cpu_seats: set[str], events: list[
         if game.to_move in cpu_seats:
             state = cpu_move(game, rules, state, events)
         elif deadlines.clock_overdue(game):
-            state = deadlines.time_out(game, rules, state, events)
+            state = time_out(game, rules, state, events)
         else:
             break
     return state
@@ -100,8 +117,8 @@ def system_move(
     for move in overtaken:
         if move.status == Move.Status.PENDING and move.seq == game.move_count + 1:
             move.processed_at = timezone.now()
-            moves.refuse(game, move, IllegalMove("too_late", "Time ran out for this move."))
-            events.append(moves.move_event(game, move))
+            verdicts.refuse(game, move, IllegalMove("too_late", "Time ran out for this move."))
+            events.append(verdicts.move_event(game, move))
     move = rows.insert(Move(game=game, seq=game.move_count + 1, seat=game.to_move, payload=payload))
     return decide(game, rules, state, move, timezone.now(), events)
 
@@ -124,8 +141,8 @@ def decide(game: Game, rules, state, move: Move, now: datetime, events: list[dic
             refusal = illegal
     move.processed_at = now
     if refusal is not None:
-        moves.refuse(game, move, refusal)
-        events.append(moves.move_event(game, move))
+        verdicts.refuse(game, move, refusal)
+        events.append(verdicts.move_event(game, move))
         return state
 
     control = deadlines.time_control(game)
@@ -148,7 +165,7 @@ def decide(game: Game, rules, state, move: Move, now: datetime, events: list[dic
     game.undo_request = ""  # and a move answers a request to take one back
     game.turn_started_at = now
     game.deadline = clocks.deadline(control, game.clocks.get(game.to_move), now)
-    events.append(moves.move_event(game, move))
+    events.append(verdicts.move_event(game, move))
     result = rules.result(state)
     if result.over:
         endings.finish(game, result.winner, result.reason, now, events, state)
@@ -160,3 +177,59 @@ def not_in_play(game: Game) -> IllegalMove:
     if game.status == Game.Status.INVITED:
         return IllegalMove("not_started", "The game starts when every invited player accepts.")
     return IllegalMove("game_over", "The game is over.")  # finished, or declined: for good
+
+
+def time_out(game: Game, rules, state, events: list[dict], pending: tuple = ()):
+    """The side to move let its time run out. By the game's rules (the engine's `time_out`)
+    it loses, the CPU moves for it, or its turn passes (in practice, against the CPU, it
+    loses)."""
+    if deadlines.never_showed_up(game, rules):
+        # A player who has not made one move is not there: they lose at their first
+        # time-out, whatever the rules do with a later one (D11 says so for its rated
+        # games; a championship says so for all of its games).
+        opponent = seats.sole_opponent(game, game.to_move)
+        endings.finish(game, opponent, ResultReason.NO_SHOW, game.deadline, events)
+        return state
+    if rules.time_out == TimeOut.CPU_MOVES:
+        return cpu_move(game, rules, state, events, overtaken=pending)
+    if rules.time_out == TimeOut.LOSE and len(seats_in_play(rules, game.options)) > 2:
+        # With more than two players the one out of time leaves; the others play on.
+        resign = rules.resign_move(game.to_move)
+        return system_move(game, rules, state, events, resign, pending)
+    if rules.time_out == TimeOut.PASS and game.kind != Game.Kind.PRACTICE:
+        seat = game.to_move
+        left = game.clocks.get(seat)
+        spent = (game.deadline - game.turn_started_at).total_seconds()
+        if left is not None and left - spent <= 0.001:
+            # The whole game's time is gone: the rules skip this player from now on.
+            game.clocks[seat] = 0.0
+            out = rules.out_of_time_move(seat)
+            return system_move(game, rules, state, events, out, pending)
+        passed = rules.pass_on_time_move(seat)
+        return system_move(game, rules, state, events, passed, pending)
+    endings.finish_on_time(game, game.deadline, events)
+    return state
+
+
+def ask_worker_if_due(game: Game) -> Game:
+    """For readers, who never change a game: one that waits for the worker is handed to it.
+
+    The game is returned as it stands (the clock shows the time run out, see
+    games.selectors.clocks_now); the worker ends it or moves it on and publishes the change.
+    Embedded, the task runs here and now, so the reader sees its result at once.
+    """
+    if not deadlines.waits_for_worker(game):
+        return game
+    if not cache.add(f"games:worker-asked:{game.pk}:{game.version}", 1, ASK_AGAIN_AFTER_S):
+        return game  # another reader has asked already
+    sent = process_game_task.delay(game.pk)
+    if isinstance(sent, EagerResult):
+        game.refresh_from_db()
+    return game
+
+
+def book_clock_check(sender, game_id: int, deadline: datetime, **kwargs) -> None:
+    """clock_running's receiver: the worker looks at the game just after its deadline."""
+    if process_game_task.app.conf.task_always_eager:
+        return  # embedded: the next reader of the game hands it to the in-process worker
+    process_game_task.apply_async((game_id,), eta=deadline + timedelta(milliseconds=50))

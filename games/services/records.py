@@ -14,6 +14,7 @@ from django.utils import translation
 from games import clocks, visibility
 from games.engines import Record, engine
 from games.models import Game, Move
+from games.selectors import clocks_now, stand_in_moves
 
 # How a record names the CPU's seat.
 CPU_NAME = "CPU"
@@ -36,8 +37,6 @@ def game_record(game: Game, form: str = "json") -> str:
 
 def header(game: Game, accepted: list[Move]) -> dict:
     """What a record tells beside its options and moves (see `Record`)."""
-    from games.selectors import stand_in_moves
-
     facts: dict = {
         "id": game.pk,
         "page": settings.SITE_URL + game.get_absolute_url(),
@@ -100,8 +99,6 @@ def game_clocks(game: Game, accepted: list[Move]) -> dict:
     """The time control, the clocks as they stand, and each move's time: when it was played,
     how long its player took and the time they had left after it."""
     control = clocks.parse_time_control(game.time_control)
-    from games.selectors import clocks_now
-
     return {
         "time_control": control.as_dict() if control is not None else None,
         "left": clocks_now(game),

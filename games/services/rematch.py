@@ -3,12 +3,12 @@
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from config.errors import Conflict, DomainError, NotFound
 from games.engines import engine
 from games.models import CPU_PLAYER, Game
 from games.selectors import seats_with_players
 from games.services import seats
 from games.services.invitations import create_game, without_luck_options
+from infrastructure.errors import Conflict, DomainError, NotFound
 
 
 def another_game(game_id: int, user: User, *, swap: bool = True) -> Game:

@@ -3,11 +3,11 @@
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from config.errors import NotAllowed
 from games import presence
 from games.engines import engine
 from games.engines.base import seats_in_play
 from games.models import Game, Move, Seat
+from infrastructure.errors import NotAllowed
 
 
 def participant_seat(game: Game, user: User) -> Seat:

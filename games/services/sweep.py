@@ -2,12 +2,14 @@
 
 from datetime import timedelta
 
+from celery import shared_task
 from django.utils import timezone
 
-from games import presence, registry, tasks
+from games import presence, registry
 from games.engines import engine
 from games.models import Game, Move
 from games.services import seats
+from games.services.processing import process_game_task
 
 # Pending moves older than this are handed to a worker again by the sweep.
 SWEEP_AFTER = timedelta(seconds=3)
@@ -23,7 +25,7 @@ def sweep() -> list[int]:
     )
     game_ids |= games_with_a_player_gone()
     for game_id in sorted(game_ids):
-        tasks.process_game.delay(game_id)
+        process_game_task.delay(game_id)
     return sorted(game_ids)
 
 
@@ -36,3 +38,10 @@ def games_with_a_player_gone() -> set[int]:
         for game in games.prefetch_related("seats")
         if seats.a_player_gone(game, engine(game.game))
     }
+
+
+@shared_task(name="games.sweep", ignore_result=True)
+def sweep_task() -> None:
+    """The beat's entry point: re-enqueue games whose moves wait too long or whose clock ran
+    out."""
+    sweep()

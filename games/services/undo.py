@@ -4,12 +4,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from config.errors import Conflict, DomainError
 from games import clocks
 from games.engines import engine
 from games.models import Game, Move
 from games.services import deadlines
 from games.services.updates import locked_game, status_refusal
+from infrastructure.errors import Conflict, DomainError
 
 
 def undo(game_id: int, user: User) -> Game:

@@ -7,7 +7,6 @@ game, then count the change in `version`, save, and tell listeners after the com
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
 
 from django.db import connection, transaction
 from django.db.transaction import TransactionManagementError
@@ -15,10 +14,11 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from config import rows
-from config.errors import Conflict, NotFound
-from games import live, streams, tasks
+from games import publishing, streams
 from games.models import Game, Move, Seat
 from games.services import seats
+from games.signals import clock_running
+from infrastructure.errors import Conflict, NotFound
 
 
 @dataclass
@@ -131,14 +131,8 @@ def publish_after_commit(
     state = streams.state(game)  # as committed: the snapshot a stream opens with
 
     def send() -> None:
-        live.publish(game_id, version, state, events, decided)
+        publishing.publish(game_id, version, state, events, decided)
         if deadline is not None:
-            book_clock_check(game_id, deadline)
+            clock_running.send(sender=Game, game_id=game_id, deadline=deadline)
 
     transaction.on_commit(send)
-
-
-def book_clock_check(game_id: int, deadline: datetime) -> None:
-    if tasks.process_game.app.conf.task_always_eager:
-        return  # embedded: the next reader of the game hands it to the in-process worker
-    tasks.process_game.apply_async((game_id,), eta=deadline + timedelta(milliseconds=50))

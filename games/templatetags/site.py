@@ -7,6 +7,8 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.html import format_html
 
+from games import registry
+from games.selectors import seat_names
 from games.titles import format_title as format_title_of
 from games.titles import game_title as title_of
 
@@ -21,8 +23,6 @@ def game_title(game: str) -> str:
 @register.simple_tag
 def game_settings(game: str, options: dict) -> str:
     """The game's title and what its declaration says of its options ("…, 20×20 board")."""
-    from games import registry
-
     parts = [title_of(game)]
     if game in registry.names():
         describe = registry.declaration(game).describe_options
@@ -50,8 +50,6 @@ def lookup(mapping: dict, key):
 @register.filter
 def players(game) -> str:
     """The game's players in seat order: "alice – bob"."""
-    from games.selectors import seat_names
-
     return " – ".join(seat_names(game).values())
 
 

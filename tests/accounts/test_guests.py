@@ -11,9 +11,9 @@ from rest_framework.test import APIClient
 
 from accounts import guests, tasks
 from accounts.models import User
-from config.errors import DomainError, NotAllowed
 from games import registry
 from games.models import Game, Move
+from infrastructure.errors import DomainError, NotAllowed
 from tests.accounts.test_pages import signup_data
 from tests.conftest import client_with_token
 from tests.games.conftest import play

@@ -14,8 +14,8 @@ from rest_framework.authtoken.models import Token
 
 from accounts import services
 from accounts.models import Plan, User
-from config.errors import DomainError
 from games.models import Game, Seat
+from infrastructure.errors import DomainError
 from ratings.models import Rating, RatingChange
 from tests.conftest import TEST_PASSWORD
 from tournaments.models import Championship, Entry

@@ -192,7 +192,7 @@ def test_every_staff_only_page_opens_to_a_session_that_passed_the_second_factor(
 STAFF_FLAG_READS = {
     "accounts/staff.py": "the rule itself",
     "accounts/mfa.py": "who must set up a second factor and may not remove it",
-    "accounts/api.py": "the account's own `is_staff` in GET /api/accounts/me/",
+    "pages/api.py": "the account's own `is_staff` in GET /api/accounts/me/",
     "accounts/services/export.py": "the account's own flag in its personal-data export",
 }
 STAFF_TESTS = re.compile(

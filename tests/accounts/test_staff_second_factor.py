@@ -12,10 +12,10 @@ from django.urls import reverse
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from accounts import stream_viewer
 from accounts.models import Plan, User
 from accounts.services import api_token
 from accounts.staff import has_staff_powers
-from live import viewers
 from tests.conftest import TEST_PASSWORD
 from tests.support.championships import invite_and_accept
 from tests.support.mfa import (
@@ -251,7 +251,7 @@ def test_the_stream_process_grants_staff_powers_only_to_a_session_that_passed(bo
         request.COOKIES[settings.SESSION_COOKIE_NAME] = browser.cookies[
             settings.SESSION_COOKIE_NAME
         ].value
-        return viewers.viewer(request)
+        return stream_viewer.viewer(request)
 
     password_only = viewer_of(password_only_session(boss))
     assert password_only == boss and not has_staff_powers(password_only)

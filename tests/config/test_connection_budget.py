@@ -4,7 +4,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 
-from config.database_pool import database_pool_settings
+from infrastructure.database_pool import database_pool_settings
 from tests.conftest import service_missing
 
 

@@ -27,9 +27,9 @@ urlpatterns = [
     path("api/forbidden/", forbidden_plain_django_view),
     *site_urlpatterns,
 ]
-handler403 = "config.views.permission_denied"
-handler404 = "config.views.page_not_found"
-handler500 = "config.views.server_error"
+handler403 = "infrastructure.error_pages.permission_denied"
+handler404 = "infrastructure.error_pages.page_not_found"
+handler500 = "infrastructure.error_pages.server_error"
 
 
 def assert_error(response, status: int, code: str) -> dict:

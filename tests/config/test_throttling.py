@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth import SESSION_KEY
 from django.test import RequestFactory
 
-from config.throttling import client_address
+from infrastructure.throttling import client_address
 from tests.conftest import TEST_PASSWORD
 from tests.support.mfa import log_in_with_second_factor
 from tests.support.processes import PROJECT, bare_environment, manage

@@ -14,14 +14,14 @@ from django.utils.module_loading import import_string
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError as APIValidationError
 
-from config import downloads, text
-from config.api_fields import PasswordField
 from games import registry
 from games.forms import for_game
+from infrastructure import downloads, text
+from infrastructure.api_fields import PasswordField
 
 # The project's own packages: what is found outside them is a library's.
-PROJECT = ("accounts", "billing", "config", "games", "live", "notifications", "ratings",
-           "tournaments")  # fmt: skip
+PROJECT = ("accounts", "billing", "config", "games", "infrastructure", "live", "notifications",
+           "pages", "ratings", "tournaments")  # fmt: skip
 # A refused character of each sort: C0, DEL, C1, separators, direction overrides, isolates.
 REFUSED_EVERYWHERE = ["\x00", "\x01", "\x1b", "\x7f", "\x85", "\u2028", "\u2029", "\u202e",
                       "\u2066", "\ud800"]  # fmt: skip

@@ -7,9 +7,9 @@ shape, a page answers 429 with a page; nothing is stored and no worker task star
 import pytest
 from django.test import Client
 
-from config.errors import TooMany
 from games import services, tasks
 from games.models import Game, Move
+from infrastructure.errors import TooMany
 from tests.conftest import client_with_token
 from tests.games.conftest import play, start_friendly
 from tests.support.budgets import set_rates, the_sites_own_budgets, throttle_clock

@@ -7,9 +7,9 @@ import pytest
 from django.db import transaction
 from django.test import Client
 
-from config.errors import DomainError
 from games import services
 from games.models import Game
+from infrastructure.errors import DomainError
 from tournaments import services as championships
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]

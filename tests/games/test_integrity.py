@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 
 from accounts.models import Plan
-from games import live, services
+from games import publishing, services
 from games.catalog.quadrotone.engine.deal import deal, random_board
 from games.engines import engine
 from games.models import Game, Move
@@ -240,6 +240,6 @@ def test_a_repeated_move_waits_for_the_decision_being_made_by_another_request(
 
 
 def test_an_embedded_wait_hears_a_decision_made_before_it_started():
-    live.RESULTS.settle({987654: {"seq": 1, "status": "accepted"}})
-    assert live.wait_for_move(987654, 1)["status"] == "accepted"
-    assert live.wait_for_move(987655, 0.05) is None
+    publishing.RESULTS.settle({987654: {"seq": 1, "status": "accepted"}})
+    assert publishing.wait_for_move(987654, 1)["status"] == "accepted"
+    assert publishing.wait_for_move(987655, 0.05) is None

@@ -55,14 +55,15 @@ def test_every_kind_has_a_sentence_of_its_own():
 @pytest.mark.parametrize(
     ("language", "title", "reason"),
     [
-        ("en", "Dots and Boxes", "the lead is secured"),
-        ("ru", "Точки и квадраты", "преимущество закреплено"),
-        ("pl", "Kropki i kwadraty", "przewaga jest zabezpieczona"),
+        ("en", "Dots and Boxes", "every box is taken"),
+        ("ru", "Точки и квадраты", "все клетки заняты"),
+        ("pl", "Kropki i kwadraty", "wszystkie kwadraty są zajęte"),
     ],
 )
 def test_a_game_result_reads_in_the_readers_language(make_user, language, title, reason):
     reader = make_user("reader", language=language)
-    params = {**EXAMPLES[Kind.GAME_ENDED], "game": "dots_and_boxes"}
+    # The reason is one the game's own declaration words (a Dots and Boxes ending).
+    params = {**EXAMPLES[Kind.GAME_ENDED], "game": "dots_and_boxes", "reason": "all_boxes_taken"}
     with translation.override(language):
         text = read(Kind.GAME_ENDED, params, reader)
     assert title in text and reason in text

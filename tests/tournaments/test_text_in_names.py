@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import Plan
-from config.errors import DomainError
+from infrastructure.errors import DomainError
 from tests.conftest import client_with_token
 from tests.support.championships import small_championship
 from tournaments import csv_exports

@@ -6,7 +6,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api_docs import error_responses
+from infrastructure.api_docs import error_responses
 from tournaments.services import calendar_feeds
 from tournaments.views.calendars import address
 

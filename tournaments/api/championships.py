@@ -11,12 +11,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config import query_params
-from config.api_docs import error_responses
-from config.api_fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from games.api import USERNAME_LENGTH, GameChoiceField, TimeControlField
 from games.outcomes import MatchFormat
 from games.registry import MATCH_FORMATS
+from infrastructure import query_params
+from infrastructure.api_docs import error_responses
+from infrastructure.api_fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from tournaments import selectors, services, tiebreaks
 from tournaments.api.lookup import championship_for
 from tournaments.models import (

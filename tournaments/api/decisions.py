@@ -10,10 +10,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config import query_params
-from config.api_docs import error_responses
-from config.api_fields import StrictCharField
 from games.api import USERNAME_LENGTH
+from infrastructure import query_params
+from infrastructure.api_docs import error_responses
+from infrastructure.api_fields import StrictCharField
 from tournaments import selectors, services
 from tournaments.api.lookup import championship_for
 from tournaments.models import (

@@ -9,9 +9,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api_docs import error_responses
-from config.api_fields import StrictCharField
 from games.api import USERNAME_LENGTH
+from infrastructure.api_docs import error_responses
+from infrastructure.api_fields import StrictCharField
 from tournaments import services
 from tournaments.api.championships import ChampionshipSerializer
 from tournaments.api.lookup import championship_for

@@ -3,7 +3,7 @@
 from django.utils.translation import gettext as _
 from rest_framework.request import Request
 
-from config.errors import NotFound
+from infrastructure.errors import NotFound
 from tournaments.models import (
     Championship,
 )

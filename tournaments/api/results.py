@@ -14,11 +14,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config import query_params, throttling
-from config.api_docs import error_responses
-from config.api_fields import StrictCharField
 from games.models import Game
 from games.selectors import seat_names
+from infrastructure import query_params, throttling
+from infrastructure.api_docs import error_responses
+from infrastructure.api_fields import StrictCharField
 from tournaments import csv_exports, selectors, services
 from tournaments.api.lookup import championship_for
 

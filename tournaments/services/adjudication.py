@@ -9,12 +9,12 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.usernames import canonical_username
-from config import text
-from config.errors import Conflict, DomainError, NotFound
 from games import selectors as game_selectors
 from games.models import Game
 from games.outcomes import ResultReason
 from games.services import decisions as game_decisions
+from infrastructure import text
+from infrastructure.errors import Conflict, DomainError, NotFound
 from tournaments import bracket, deciders, streams
 from tournaments.models import Championship, Decision, FinalRank, Match, Stage
 from tournaments.services import announcements, decision_log
@@ -70,10 +70,6 @@ def adjudicate(
             after={**decision_log.game_result(game, match), "outcome": outcome},
             reason=reason.strip(),
         )
-        if corrected and game.rated:
-            from ratings.tasks import recompute_ratings
-
-            recompute_ratings.delay(game.game)  # the corrected game and every one after it
         announcements.decision_made(decision)
         # The organiser's result shows in the standings or the bracket at once; what it
         # moves on is told by the advance that follows.

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from accounts import guests
 from accounts.models import User
-from config.errors import DomainError, NotAllowed
+from infrastructure.errors import DomainError, NotAllowed
 from tournaments import streams
 from tournaments.models import Championship, Decision
 from tournaments.services import decision_log

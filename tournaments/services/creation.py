@@ -10,13 +10,13 @@ from django.utils.translation import gettext as _
 
 from accounts import guests, plans
 from accounts.models import User
-from config import text
-from config.errors import DomainError, NotAllowed
 from games import clocks, plan_rules, registry
 from games import services as game_services
 from games.engines import OptionError, engine
 from games.engines.base import Engine, seats_in_play
 from games.outcomes import MatchFormat
+from infrastructure import text
+from infrastructure.errors import DomainError, NotAllowed
 from tournaments import tiebreaks
 from tournaments.models import (
     ABSENT_AFTER_DEFAULT_S,

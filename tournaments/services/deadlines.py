@@ -3,6 +3,7 @@ are reminded of a deadline, championships start at their scheduled time."""
 
 from datetime import datetime, timedelta
 
+from celery import shared_task
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F
@@ -36,6 +37,12 @@ def decide_all_at_deadline(match_ids: list[int]) -> int:
     once; how many were decided."""
     with advances_batched():
         return sum(decide_at_deadline(match_id) for match_id in match_ids)
+
+
+@shared_task(name="tournaments.decide_at_deadline", ignore_result=True)
+def decide_at_deadline_task(match_ids: list[int]) -> None:
+    """The worker's entry point: decide matches whose round's time is up (idempotent)."""
+    decide_all_at_deadline(match_ids)
 
 
 def decide_at_deadline(match_id: int) -> bool:
@@ -133,6 +140,13 @@ def start_on_schedule(championship_id: int) -> bool:
     return False
 
 
+@shared_task(name="tournaments.start_on_schedule", ignore_result=True)
+def start_on_schedule_task(championship_id: int) -> None:
+    """The worker's entry point: start a championship at its scheduled time, or postpone it
+    (idempotent)."""
+    start_on_schedule(championship_id)
+
+
 # A reader hands a championship's due work to the worker at most this often.
 ASK_AGAIN_AFTER_S = 5
 
@@ -141,8 +155,6 @@ def ask_worker_if_due(championship: Championship) -> None:
     """For readers, who never change a championship: a round whose time is up, or a start
     whose time has come, is handed to the worker (embedded, it runs here and now), so a
     site without a beat keeps its championships on time too."""
-    from tournaments import tasks
-
     now = timezone.now()
     if championship.status == Championship.Status.FINISHED:
         return
@@ -157,8 +169,8 @@ def ask_worker_if_due(championship: Championship) -> None:
     if not cache.add(f"championships:worker-asked:{championship.pk}", 1, ASK_AGAIN_AFTER_S):
         return  # another reader has asked already
     if start_due:
-        tasks.start_on_schedule.delay(championship.pk)
+        start_on_schedule_task.delay(championship.pk)
     if due:
-        tasks.decide_at_deadline.delay(due)
-    if tasks.decide_at_deadline.app.conf.task_always_eager:
+        decide_at_deadline_task.delay(due)
+    if decide_at_deadline_task.app.conf.task_always_eager:
         championship.refresh_from_db()

@@ -7,8 +7,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from config.errors import Conflict, NotAllowed
 from games import plan_rules
+from infrastructure.errors import Conflict, NotAllowed
 from tournaments import streams
 from tournaments.models import Championship, Decision, Invitation
 from tournaments.services import decision_log

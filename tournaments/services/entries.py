@@ -10,11 +10,11 @@ from django.utils.translation import gettext as _
 from accounts import guests, plans
 from accounts.models import User
 from accounts.usernames import canonical_username
-from config.errors import Conflict, NotAllowed, NotFound
 from games import plan_rules
 from games import selectors as game_selectors
 from games import services as game_services
 from games.models import Game
+from infrastructure.errors import Conflict, NotAllowed, NotFound
 from tournaments import deciders, selectors, streams
 from tournaments.models import Championship, Decision, Entry, Invitation, Match
 from tournaments.services import announcements, decision_log

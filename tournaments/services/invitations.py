@@ -7,9 +7,9 @@ from django.utils.translation import gettext as _
 from accounts import guests, plans
 from accounts.models import User
 from accounts.usernames import canonical_username
-from config import throttling
-from config.errors import Conflict, DomainError, NotAllowed, NotFound
 from games import plan_rules
+from infrastructure import throttling
+from infrastructure.errors import Conflict, DomainError, NotAllowed, NotFound
 from tournaments import streams
 from tournaments.models import Championship, Decision, Entry, Invitation
 from tournaments.services import announcements, decision_log

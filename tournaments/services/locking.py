@@ -2,7 +2,7 @@
 
 from django.utils.translation import gettext as _
 
-from config.errors import NotFound
+from infrastructure.errors import NotFound
 from tournaments.models import Championship
 
 

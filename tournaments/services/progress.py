@@ -6,6 +6,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import datetime, timedelta
 
+from celery import shared_task
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
@@ -98,8 +99,6 @@ _batched: ContextVar[set[int] | None] = ContextVar("tournaments_batched_advances
 
 
 def schedule_advance(championship_id: int) -> None:
-    from tournaments.tasks import advance_championship
-
     batch = _batched.get()
     if batch is not None:
         batch.add(championship_id)
@@ -151,6 +150,13 @@ def advance(championship_id: int) -> None:
                 _advance_groups(championship)
             if championship.status == Championship.Status.PLAYOFF:
                 _advance_playoff(championship)
+
+
+@shared_task(name="tournaments.advance", ignore_result=True)
+def advance_championship(championship_id: int) -> None:
+    """The worker's entry point: settle finished games and move the championship on
+    (idempotent)."""
+    advance(championship_id)
 
 
 def matches_of(championship: Championship):

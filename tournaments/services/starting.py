@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from config.errors import Conflict, NotAllowed
+from infrastructure.errors import Conflict, NotAllowed
 from ratings.selectors import ratings_of
 from tournaments import pairing, streams
 from tournaments.models import Championship, Decision, Entry, Group, GroupMember, Match, Stage

@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 from datetime import datetime
 
+from celery import shared_task
 from django.utils import timezone
 
 from tournaments.services import deadlines
@@ -19,16 +20,21 @@ class Swept:
 
 
 def sweep(now: datetime | None = None) -> Swept:
-    from tournaments import tasks
-
     now = now or timezone.now()
     due = deadlines.due_matches(now)
     # In batches, each a task: several workers share a big round, and each batch moves its
     # championships on once rather than after every game.
     for start in range(0, len(due), DECIDED_PER_TASK):
-        tasks.decide_at_deadline.delay(due[start : start + DECIDED_PER_TASK])
+        deadlines.decide_at_deadline_task.delay(due[start : start + DECIDED_PER_TASK])
     reminded = deadlines.send_reminders(now)
     starting = deadlines.due_starts(now)
     for championship_id in starting:
-        tasks.start_on_schedule.delay(championship_id)
+        deadlines.start_on_schedule_task.delay(championship_id)
     return Swept(decided=due, reminded=reminded, starting=starting)
+
+
+@shared_task(name="tournaments.sweep", ignore_result=True)
+def sweep_task() -> None:
+    """The beat's entry point, the championships' clock: decide rounds whose time is up,
+    remind, start on time."""
+    sweep()

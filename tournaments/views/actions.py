@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from config.errors import DomainError
+from infrastructure.errors import DomainError
 from tournaments import pairing, selectors, services
 from tournaments.durations import duration_text
 from tournaments.models import Championship, Entry

@@ -19,9 +19,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from accounts.models import User
-from config import downloads, throttling
 from games.models import CPU_PLAYER
 from games.titles import game_title
+from infrastructure import downloads, throttling
 from tournaments import calendar_selectors, calendars
 from tournaments.calendar_selectors import MatchToPlay, MoveDeadline, RoundTimes
 from tournaments.models import CalendarFeed, Championship, Stage

@@ -12,11 +12,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from config import text
-from config.errors import DomainError
 from games.models import Game
 from games.selectors import seat_names
 from games.titles import result_reason
+from infrastructure import text
+from infrastructure.errors import DomainError
 from tournaments import deciders, services
 from tournaments.models import Stage
 from tournaments.services.adjudication import REASON_MAX_CHARS

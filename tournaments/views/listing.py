@@ -8,7 +8,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from accounts import plans
-from config.errors import DomainError
+from infrastructure.errors import DomainError
 from tournaments import selectors, services, tiebreaks
 from tournaments.forms import (
     ChampionshipForm,

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts import plans
-from config.errors import DomainError
+from infrastructure.errors import DomainError
 from tournaments import selectors, services
 from tournaments.durations import duration_text
 from tournaments.models import Championship

@@ -48,6 +48,9 @@ GAME = GameDeclaration(
         ("move:60", _("60 seconds a move")),
     ),
     clock_help=_("When a player's time for a move runs out, the CPU moves for them."),
+    result_reasons={
+        "all_boxes_taken": _("every box is taken"),
+    },
     refusals={"taken": _("That line is already drawn (D2).")},
     examples_legend=_(
         "In the drawings the first player's lines are blue and the second player's red; a "

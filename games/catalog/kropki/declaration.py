@@ -84,6 +84,8 @@ GAME = GameDeclaration(
     },
     playoff_extra_time=True,  # K14: a level playoff game gets extra moves
     result_reasons={
+        "board_full": _("the board is full"),
+        "move_limit": _("the format's move limit was reached"),
         "secured_lead": _("the lead is secured: the other side can no longer catch up (rule K13)"),
     },
     stylesheet="kropki/board.css",

@@ -37,6 +37,11 @@ GAME = GameDeclaration(
         ("3", _("3 (four players)")),
         ("4", _("4 (four players)")),
     ),
+    result_reasons={
+        "move_limit": _("the format's move limit was reached"),
+        "all_passed": _("every player passed in a row"),
+        "players_out": _("fewer than two players are left"),
+    },
     refusals={
         "bad_move": _("That is not a move of this game (M1)."),
         "put_not_allowed": _("A figure is put on a free entry or next to one of yours (M5)."),

@@ -80,6 +80,11 @@ GAME = GameDeclaration(
         ),
         plans.Entitlement.REVERSE_VARIANT: _("The reverse Quadrotone variant"),
     },
+    result_reasons={
+        "passes": _("four passes in a row"),
+        "lead": _("a lead of 8000 points"),
+        "no_moves": _("neither player can move"),
+    },
     refusals={
         "not_your_tile": _("That tile is not in your hand (Q6)."),
         "cell_taken": _("That cell is taken (Q6, Q7)."),

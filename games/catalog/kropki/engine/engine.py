@@ -10,7 +10,7 @@ from games.catalog.kropki.engine.board import BLUE, EMPTY, NOBODY, RED, SEAT_NAM
 from games.catalog.kropki.engine.contours import capture_contours
 from games.catalog.kropki.engine.cpu import easy_point, suggest_point
 from games.catalog.kropki.engine.formats import end_reason
-from games.catalog.kropki.engine.options import KropkiOptions, parse_options
+from games.catalog.kropki.engine.options import KropkiOptions, parse_options, setup_dots
 from games.catalog.kropki.engine.rules import Position, empty_position, place
 from games.catalog.kropki.engine.search import strong_point
 from games.catalog.kropki.engine.secured import points_at_stake, secured_lead
@@ -102,12 +102,7 @@ class KropkiEngine(StandardEngine):
 
     def setup_dots(self, settings: KropkiOptions) -> dict[str, list[tuple[int, int]]]:
         """The dots on the board before the first move: the cross (K3), none, or a setup."""
-        if settings.start == "cross":
-            cx, cy = (settings.width + 1) // 2, (settings.height + 1) // 2
-            return {"blue": [(cx, cy), (cx + 1, cy + 1)], "red": [(cx + 1, cy), (cx, cy + 1)]}
-        if settings.start == "empty":
-            return {"blue": [], "red": []}
-        return {colour: list(points) for colour, points in settings.start}
+        return setup_dots(settings)
 
     def validate_move(self, move: Any) -> None:
         """Refuse a payload that is not a move at all ([x, y]), before it is queued."""

@@ -86,3 +86,13 @@ def parse_options(options: dict | None) -> KropkiOptions:
         match=parse_format(options.get("format")),
         extra_time=extra_time,
     )
+
+
+def setup_dots(settings: KropkiOptions) -> dict[str, list[tuple[int, int]]]:
+    """The dots on the board before the first move: the cross (K3), none, or a setup."""
+    if settings.start == "cross":
+        cx, cy = (settings.width + 1) // 2, (settings.height + 1) // 2
+        return {"blue": [(cx, cy), (cx + 1, cy + 1)], "red": [(cx + 1, cy), (cx, cy + 1)]}
+    if settings.start == "empty":
+        return {"blue": [], "red": []}
+    return {colour: list(points) for colour, points in settings.start}

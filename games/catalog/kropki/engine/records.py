@@ -3,7 +3,7 @@
 import re
 from typing import Any
 
-from games.catalog.kropki.engine.options import parse_options
+from games.catalog.kropki.engine.options import parse_options, setup_dots
 from games.engines import json_records
 from games.engines.base import OptionError, Record, RecordError
 
@@ -142,8 +142,6 @@ def read_sgf(text: str) -> Record:
 def write_sgf(record: Record) -> str:
     """SGF game type 40: the root's metadata from the record's header, setup dots as AB/AW,
     every move naming its colour and, where known, its player's time left (BL/WL)."""
-    from games.catalog.kropki.engine.engine import ENGINE
-
     options = parse_options(dict(record.options))
     width, height = options.width, options.height
     if max(width, height) > len(SGF_LETTERS):
@@ -152,7 +150,7 @@ def write_sgf(record: Record) -> str:
     def point(x: int, y: int) -> str:
         return SGF_LETTERS[x - 1] + SGF_LETTERS[height - y]
 
-    setup = ENGINE.setup_dots(options)
+    setup = setup_dots(options)
     root = f"(;FF[4]GM[40]CA[UTF-8]AP[championships]SZ[{width}:{height}]"
     root += "".join(f"{name}[{_sgf_text(value)}]" for name, value in _sgf_root(record.header))
     for tag, colour in (("AB", "blue"), ("AW", "red")):

@@ -39,6 +39,14 @@ def place_name(place: int) -> str:
     return cell_name(place - CENTRE) + "+" if place >= CENTRE else cell_name(place)
 
 
+def move_payload(a: int | None, b: int) -> list:
+    """A move as the API writes it: a put on cell `b` (`a` None), or a move from place `a`
+    to place `b`."""
+    if a is None:
+        return ["put", cell_name(b)]
+    return ["move", place_name(a), place_name(b)]
+
+
 def parse_place(text: object) -> int | None:
     """The place a name stands for ("d4" → 27, "d4+" → 64 + 27), None when it names none."""
     if not isinstance(text, str) or len(text) not in (2, 3):

@@ -21,7 +21,7 @@ order wins, so the choice is deterministic for a given state. That is the
 import random
 import zlib
 
-from games.catalog.quadramids.engine.board import CAPITAL, CENTRES, GOLDEN, SQUARE
+from games.catalog.quadramids.engine.board import CAPITAL, CENTRES, GOLDEN, SQUARE, move_payload
 from games.catalog.quadramids.engine.rules import (
     EMPTY,
     Position,
@@ -118,8 +118,6 @@ def _weighed(
 def easy_move(state) -> list | None:
     """The easy level: most points now (one-off plus income), ties broken by a generator
     seeded from the position."""
-    from games.catalog.quadramids.engine.engine import _move_payload
-
     seat = state.turn
     position = state.position
     best, choices = None, []
@@ -133,14 +131,12 @@ def easy_move(state) -> list | None:
     if not choices:
         return None
     seed = zlib.crc32(repr((state.moves, state.turn, state.scores, position.cells)).encode())
-    return _move_payload(*random.Random(seed).choice(choices))
+    return move_payload(*random.Random(seed).choice(choices))
 
 
 def strong_move(state) -> list | None:
     """The strong level: the best few moves, each answered by the next player's best, and
     (two players) that answered by the CPU's best again."""
-    from games.catalog.quadramids.engine.engine import _move_payload
-
     seat, players = state.turn, state.players
     mine = _weighed(state.position, seat, players)
     if not mine:
@@ -161,7 +157,7 @@ def strong_move(state) -> list | None:
                 value = follow[0][0] + ONE_OFF * one_off - lost
         if best is None or value > best[0]:
             best = (value, order, a, b)
-    return _move_payload(best[2], best[3])
+    return move_payload(best[2], best[3])
 
 
 def suggest_move(state, *, gather: bool = True) -> list | None:
@@ -169,8 +165,6 @@ def suggest_move(state, *, gather: bool = True) -> list | None:
 
     `gather=False` plays without the M14/M17 term (the benchmark's baseline).
     """
-    from games.catalog.quadramids.engine.engine import _move_payload
-
     seat = state.turn
     best: tuple[float, tuple[int | None, int]] | None = None
     for a, b in moves_of(state.position, seat):
@@ -181,4 +175,4 @@ def suggest_move(state, *, gather: bool = True) -> list | None:
     if best is None:
         return None
     a, b = best[1]
-    return _move_payload(a, b)
+    return move_payload(a, b)

@@ -17,7 +17,7 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from games.catalog.quadramids.engine import records
+from games.catalog.quadramids.engine import cpu, records
 from games.catalog.quadramids.engine.board import (
     CELLS,
     CENTRE,
@@ -26,6 +26,7 @@ from games.catalog.quadramids.engine.board import (
     KIND,
     cell_name,
     colour,
+    move_payload,
     parse_place,
     place_name,
 )
@@ -135,12 +136,6 @@ def _parse(payload: Any) -> tuple[str, int | None, int | None]:
         'A Quadramids move is ["put", cell], ["move", from, to] or ["resign", seat], with '
         f"cells a1–h8 and centres a1+–g7+ (M1); got {payload!r}.",
     )
-
-
-def _move_payload(a: int | None, b: int) -> list:
-    if a is None:
-        return ["put", cell_name(b)]
-    return ["move", place_name(a), place_name(b)]
 
 
 class QuadramidsEngine(StandardEngine):
@@ -274,7 +269,7 @@ class QuadramidsEngine(StandardEngine):
             turn=mover,
             moves=state.moves + 1,
             resigned=state.resigned,
-            last=_move_payload(a, b),
+            last=move_payload(a, b),
             ended=state.ended,
         )
         passes: list[dict] = []
@@ -387,12 +382,10 @@ class QuadramidsEngine(StandardEngine):
         """Every legal move of the side to move (puts first, then moves by their from place)."""
         if state.over:
             return []
-        return [_move_payload(a, b) for a, b in moves_of(state.position, state.turn)]
+        return [move_payload(a, b) for a, b in moves_of(state.position, state.turn)]
 
     def suggest(self, state: QuadramidsState, level: str = DEFAULT_CPU_LEVEL) -> list | None:
         """The CPU player's move for the side to move; None when the game is over."""
-        from games.catalog.quadramids.engine import cpu
-
         check_cpu_level(level)
         if state.over:
             return None

@@ -21,7 +21,7 @@ from django.core.exceptions import ValidationError
 from django.utils.deconstruct import deconstructible
 from django.utils.translation import gettext_lazy as _
 
-from config.errors import DomainError
+from infrastructure.errors import DomainError
 
 CODE = "control_character"
 # What a field of several lines takes beyond plain characters.

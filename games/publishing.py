@@ -12,7 +12,7 @@ import time
 import orjson
 
 from games import streams
-from live import publishing
+from live import publishing as live_publishing
 from live.connection import redis_client
 
 DONE_TTL_SECONDS = 60
@@ -68,11 +68,11 @@ def publish(
     if redis_client() is None:
         if decided:
             RESULTS.settle(decided)
-        publishing.publish(streams.topic(game_id), events, state, version=version)
+        live_publishing.publish(streams.topic(game_id), events, state, version=version)
         return
 
     replies = {_done_key(move_id): orjson.dumps(result) for move_id, result in decided.items()}
-    publishing.publish(
+    live_publishing.publish(
         streams.topic(game_id), events, state, version=version,
         replies=replies, reply_ttl=DONE_TTL_SECONDS,
     )  # fmt: skip

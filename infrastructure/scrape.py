@@ -19,8 +19,8 @@ from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, 
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.multiprocess import MultiProcessCollector
 
-from config import metrics
-from config.api_errors import error_body
+from infrastructure import metrics
+from infrastructure.api_errors import error_body
 
 LOOPBACK = {"127.0.0.1", "::1"}
 

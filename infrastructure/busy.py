@@ -8,7 +8,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-from config import metrics
+from infrastructure import metrics
+from infrastructure.api_errors import error_body
 
 RETRY_AFTER_SECONDS = 2
 # PostgreSQL's "too_many_connections" and "cannot_connect_now" (a server starting up).
@@ -34,8 +35,6 @@ def busy_response(request: HttpRequest) -> HttpResponse:
     metrics.POOL_TIMEOUTS.inc()
     message = _("The site is busy. Please try again in a few seconds.")
     if request.path.startswith("/api/"):
-        from config.api_errors import error_body
-
         body = error_body("busy", message, {"retry_after": RETRY_AFTER_SECONDS})
         response: HttpResponse = JsonResponse(body, status=503)
     else:

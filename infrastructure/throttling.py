@@ -34,8 +34,7 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle, SimpleRateThrottle
 from rest_framework.views import APIView
 
-from accounts.usernames import canonical_username
-from config.errors import TooMany
+from infrastructure.errors import TooMany
 
 PASSWORD_ADDRESS_SCOPE = "token"
 PASSWORD_USERNAME_SCOPE = "token_username"
@@ -95,25 +94,25 @@ def _count(budgets: list[_Budget]) -> float | None:
     return None
 
 
-def _username_ident(username: str) -> str | None:
-    canonical = canonical_username(username)
+def _username_ident(canonical: str) -> str | None:
     # Hashed, so that the cache key holds no white space or control character whatever
     # was typed, and has a bounded length.
     return hashlib.sha256(canonical.encode()).hexdigest() if canonical else None
 
 
 def password_attempt_wait(
-    request: HttpRequest | Request | None, username: str | None
+    request: HttpRequest | Request | None, canonical_name: str | None
 ) -> float | None:
     """Count one password attempt; the seconds to wait when over budget, else None.
 
-    `username` is the name the attempt is for, exactly as it is handed to the log-in; the
-    budget is kept for its canonical form, the one the log-in looks the account up by.
+    `canonical_name` is the canonical form of the name the attempt is for (the accounts
+    app's `canonical_username`, the form the log-in looks the account up by): the budget is
+    the same for every spelling of one name.
     """
     budgets = []
     if request is not None:
         budgets.append(_Budget(PASSWORD_ADDRESS_SCOPE, client_address(request)))
-    if isinstance(username, str) and (ident := _username_ident(username)):
+    if isinstance(canonical_name, str) and (ident := _username_ident(canonical_name)):
         budgets.append(_Budget(PASSWORD_USERNAME_SCOPE, ident))
     return _count(budgets)
 

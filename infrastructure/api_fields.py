@@ -10,7 +10,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from config import text
+from infrastructure import text
 
 
 class StrictBooleanField(serializers.BooleanField):
@@ -27,7 +27,7 @@ class StrictBooleanField(serializers.BooleanField):
 class StrictCharField(serializers.CharField):
     """A JSON string; a number or a list is refused rather than turned into text.
 
-    What people write takes no control or direction characters (`config.text`); a field of
+    What people write takes no control or direction characters (`infrastructure.text`); a field of
     several lines (`multiline=True`: a description, a reason) takes line breaks and tabs.
     """
 

@@ -10,7 +10,7 @@ import re
 
 from django.utils.http import content_disposition_header
 
-from config import text
+from infrastructure import text
 
 MAX_NAME_CHARS = 120
 # What a header's quoted name or a file system would read as its own syntax.

@@ -13,7 +13,7 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from config.errors import DomainError, TooMany
+from infrastructure.errors import DomainError, TooMany
 
 
 def error_body(code: str, message: str, details: Mapping[str, Any] | None = None) -> dict:

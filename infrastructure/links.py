@@ -1,4 +1,4 @@
-"""Where notifications lead: paths on this site, and the same as absolute links for e-mail."""
+"""Links to the site: paths on this site, and the same as absolute links for e-mail (SITE_URL)."""
 
 from django.conf import settings
 from django.utils.http import url_has_allowed_host_and_scheme

@@ -1,3 +1,5 @@
+"""`manage.py demo`: the demo accounts, and a championship to look at (tournaments.demo)."""
+
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -5,6 +7,8 @@ from contextlib import contextmanager
 from django.core.management.base import BaseCommand
 
 from accounts import services
+from accounts.models import User
+from tournaments.demo import create_demo_championship, create_scheduled_demo_championship
 
 # Every task the demo's games run in-process says so in a line of this logger: hundreds of
 # lines that would bury the passwords.
@@ -37,12 +41,6 @@ class Command(BaseCommand):
     def handle(self, *args, **options) -> None:
         accounts = services.create_demo_accounts()
         if not options["without_championship"]:
-            from accounts.models import User
-            from tournaments.demo import (
-                create_demo_championship,
-                create_scheduled_demo_championship,
-            )
-
             admin = User.objects.named(accounts[0].username).get()
             names = [account.username for account in accounts[1:]]
             players = list(User.objects.filter(username__in=names))

@@ -3,13 +3,12 @@
 from typing import Any
 
 import redis
+from celery import current_app
 from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
-
-from config.celery import app as celery_app
 
 WORKER_PING_SECONDS = 0.5
 
@@ -42,7 +41,7 @@ def worker_status(broker_ok: bool) -> dict[str, Any]:
         return {"ok": True, "mode": "in-process", "count": 0}
     if not broker_ok:
         return {"ok": False, "mode": "workers", "count": 0, "error": "broker unreachable"}
-    replies = celery_app.control.ping(timeout=WORKER_PING_SECONDS)
+    replies = current_app.control.ping(timeout=WORKER_PING_SECONDS)
     names = sorted(name for reply in replies for name in reply)
     return {"ok": bool(names), "mode": "workers", "count": len(names), "names": names}
 

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from django.utils.translation import gettext as _
 from rest_framework.request import Request
 
-from config.errors import DomainError
+from infrastructure.errors import DomainError
 
 _DIGITS = re.compile(r"[0-9]{1,19}")
 

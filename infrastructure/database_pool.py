@@ -2,14 +2,14 @@
 
 Every process (web, stream, worker, beat) has its own pool. Sized here so that all of
 them together stay under the server's `max_connections`, whatever the load: a request
-finding its pool empty waits a bounded time and is then answered 503 (config.busy).
+finding its pool empty waits a bounded time and is then answered 503 (infrastructure.busy).
 """
 
 from dataclasses import dataclass
 
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import env_bool, env_int, env_str
+from infrastructure.env import env_bool, env_int, env_str
 
 
 @dataclass(frozen=True)

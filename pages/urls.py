@@ -1,0 +1,14 @@
+from django.urls import path
+
+from pages import api, views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("account/", views.account, name="account"),
+    path("players/<str:username>/", views.player, name="player"),
+]
+
+# Under /api/accounts/, beside the accounts' own.
+api_urlpatterns = [
+    path("me/", api.MeView.as_view(), name="api-me"),
+]
