@@ -3,11 +3,9 @@
 import os
 
 from celery import Celery, Task
-from celery.result import AsyncResult
 from celery.signals import task_postrun, task_prerun, worker_process_shutdown
 from django.db import close_old_connections, transaction
 
-from config import task_messages
 from infrastructure import metrics
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -22,19 +20,11 @@ class AfterCommitTask(Task):
     """
 
     def apply_async(self, args=None, kwargs=None, **options):
-        send = self._send
+        send = super().apply_async
         if transaction.get_connection().in_atomic_block:
             transaction.on_commit(lambda: send(args, kwargs, **options))
             return None
         return send(args, kwargs, **options)
-
-    def _send(self, args=None, kwargs=None, **options):
-        # A plain task goes straight onto the Redis queue (config/task_messages.py).
-        if task_messages.usable(self, options):
-            task_id = task_messages.send(self, args, kwargs)
-            if task_id is not None:
-                return AsyncResult(task_id, app=self.app)
-        return super().apply_async(args, kwargs, **options)
 
 
 # Every task of every app is an AfterCommitTask: apps declare theirs with `shared_task`

@@ -142,6 +142,12 @@ if DATABASE_URL:
         DATABASES["default"].setdefault("OPTIONS", {})["pool"] = DATABASE_POOL.pool_options()
     else:
         DATABASES["default"]["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", 60)
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # psycopg 3 sends parameters apart from the statement and, from the fifth run of a
+        # statement on a connection, prepares it: the server then skips parsing and planning.
+        DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = env_bool(
+            "DATABASE_SERVER_SIDE_BINDING", default=False
+        )
 else:
     DATABASES = {
         "default": {
@@ -169,7 +175,7 @@ REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "config.cache.RedisCache",  # Django's, its client kept (config/cache.py)
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "championships",
         }
@@ -178,9 +184,6 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
-if CELERY_BROKER_URL.startswith("redis://"):
-    # kombu's Redis transport, with one kept client a channel (config/broker.py).
-    CELERY_BROKER_TRANSPORT = "config.broker:Transport"
 # Tasks go straight to a named list through the anonymous exchange: no routing table
 # in Redis to lose, so a flushed Redis (or a new one) still delivers what is sent next.
 CELERY_TASK_DEFAULT_QUEUE = "championships"

@@ -9,7 +9,6 @@ from django.db import IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from config import rows
 from games import presence, selectors
 from games.engines import IllegalMove, engine
 from games.models import Game, Move, Seat
@@ -62,8 +61,8 @@ def submit_move(*, game_id: int, user: User, seq: int, payload) -> tuple[Move, b
         # Outside a transaction the INSERT commits on its own: one round trip, durable
         # before the worker is called (the task is then sent at once).
         with transaction.atomic() if connection.in_atomic_block else nullcontext():
-            move = rows.insert(
-                Move(game_id=game_id, seq=seq, seat=seat_name, player=user, payload=payload)
+            move = Move.objects.create(
+                game_id=game_id, seq=seq, seat=seat_name, player=user, payload=payload
             )
         process_game_task.delay(game_id)
         return move, True

@@ -10,7 +10,6 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
-from config import rows
 from games import clocks
 from games.engines import DEFAULT_CPU_LEVEL, IllegalMove, engine
 from games.engines.base import seats_in_play
@@ -119,7 +118,9 @@ def system_move(
             move.processed_at = timezone.now()
             verdicts.refuse(game, move, IllegalMove("too_late", "Time ran out for this move."))
             events.append(verdicts.move_event(game, move))
-    move = rows.insert(Move(game=game, seq=game.move_count + 1, seat=game.to_move, payload=payload))
+    move = Move.objects.create(
+        game=game, seq=game.move_count + 1, seat=game.to_move, payload=payload
+    )
     return decide(game, rules, state, move, timezone.now(), events)
 
 
@@ -154,7 +155,7 @@ def decide(game: Game, rules, state, move: Move, now: datetime, events: list[dic
     move.status = Move.Status.ACCEPTED
     move.points = step.points
     move.score_after = rules.score(state)
-    rows.update(move, ["status", "points", "score_after", "processed_at"])
+    move.save(update_fields=["status", "points", "score_after", "processed_at"])
     move_counts.count_decision(move, now)
     game.move_count += 1
     game.score = move.score_after

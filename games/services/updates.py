@@ -13,7 +13,6 @@ from django.db.transaction import TransactionManagementError
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from config import rows
 from games import publishing, streams
 from games.models import Game, Move, Seat
 from games.services import seats
@@ -63,22 +62,21 @@ def locked_game(
 
 def locked_row(game_id: int) -> Game | None:
     """The game's row, locked until the transaction ends (None if there is no such game)."""
-    # Written out rather than built: on the move path the ORM's compiling of this one-row
-    # read cost more CPU than the read itself (bench/move_profile.py).
+    # Checked here for every database: SQLite takes no row locks, so Django would not refuse
+    # a lock asked for outside a transaction there, and the mistake would go unseen.
     if not connection.in_atomic_block:
         raise TransactionManagementError("The game's row is locked inside a transaction.")
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    found = rows.select(Game, f"WHERE {rows.table_of(Game)}.id = %s{lock}", [game_id])
-    return found[0] if found else None
+    try:
+        # Only the game's row, none of the rows it refers to.
+        return Game.objects.select_for_update(of=("self",)).get(pk=game_id)
+    except Game.DoesNotExist:
+        return None
 
 
 def pending_moves(game: Game) -> list[Move]:
     """The game's moves waiting for the worker, in the order they are decided."""
-    table = rows.table_of(Move)
-    return rows.select(
-        Move,
-        f"WHERE {table}.game_id = %s AND {table}.status = %s ORDER BY {table}.seq, {table}.id",
-        [game.pk, Move.Status.PENDING],
+    return list(
+        Move.objects.filter(game_id=game.pk, status=Move.Status.PENDING).order_by("seq", "id")
     )
 
 
@@ -113,10 +111,7 @@ def save_and_publish(
 ) -> None:
     """Count the change, save it and tell listeners once it is committed."""
     game.version += 1
-    if fields is None:
-        game.save()
-    else:
-        rows.update(game, fields)
+    game.save(update_fields=fields)
     publish_after_commit(game, events, decided)
 
 

@@ -5,7 +5,6 @@ import json
 
 from django.utils import timezone
 
-from config import rows
 from games.engines import IllegalMove
 from games.models import Game, Move
 from games.services import move_counts
@@ -66,5 +65,5 @@ def refuse(game: Game, move: Move, refusal: IllegalMove) -> None:
     if payload_size(move.payload) > MAX_REFUSED_PAYLOAD_CHARS:
         move.payload = json.dumps(move.payload, separators=(",", ":"))[:MAX_REFUSED_PAYLOAD_CHARS]
         fields.append("payload")
-    rows.update(move, fields)
+    move.save(update_fields=fields)
     move_counts.count_decision(move, move.processed_at or timezone.now())

@@ -9,7 +9,6 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from config import task_messages
 from config.celery import app as celery_app
 from games.models import Game
 from tests.games.conftest import play, start_friendly
@@ -44,8 +43,6 @@ def broker(embedded, settings, monkeypatch):
         settings.CELERY_TASK_ALWAYS_EAGER = False
         celery_app.conf.task_always_eager = False  # `embedded` puts it back at the end
         monkeypatch.setattr(celery_app, "send_task", send_task)
-        # Every task then leaves through Celery's send, the one place the test listens.
-        monkeypatch.setattr(task_messages, "usable", lambda task, options: False)
         return sent
 
     return use_the_broker
