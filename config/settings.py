@@ -173,9 +173,11 @@ METRICS_TOKEN = env_str("METRICS_TOKEN")
 # --- Redis: cache, Celery broker ----------------------------------------------
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
+    # django-redis keeps one client per process; Django's own RedisCache builds a new one
+    # for every call, which redis-py makes dear (a move's request makes about eight calls).
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "championships",
         }
