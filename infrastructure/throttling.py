@@ -75,15 +75,15 @@ class _Budget(SimpleRateThrottle):
     def get_rate(self) -> str | None:
         return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
 
-    def get_cache_key(self, request: object, view: object) -> str:
+    def get_cache_key(self, request: object = None, view: object = None) -> str:
         return self.cache_format % {"scope": self.scope, "ident": self.ident}
 
-    # Whether an attempt that fits is written down as it is looked at; `spend` first only
-    # looks, so that a request one window refuses costs nothing in the others.
-    recording = True
-
-    def throttle_success(self) -> bool:
-        return super().throttle_success() if self.recording else True
+    def full(self, history: list[float], now: float) -> bool:
+        """Whether the window, read as `history` at `now`, has no room for one more attempt;
+        DRF's own reckoning (`allow_request`), with the history read by the caller."""
+        self.now = now
+        self.history = [at for at in history if at > now - self.duration]
+        return len(self.history) >= self.num_requests
 
 
 def _count(budgets: list[_Budget]) -> float | None:
@@ -185,20 +185,30 @@ def spend(scopes: Sequence[str], ident: str, message: str, *, per: object = None
     if per is not None:
         # Hashed: a calendar's secret key, say, is not written into the cache's keys.
         ident += ":" + hashlib.sha256(str(per).encode()).hexdigest()[:32]
-    budgets = [_Budget(scope, ident) for scope in scopes]
-    waits = []
-    for budget in budgets:
-        budget.recording = False
-        if not budget.allow_request(None, None):
-            waits.append(budget.wait() or 1.0)
+    budgets = [budget for scope in scopes if (budget := _Budget(scope, ident)).rate is not None]
+    if not budgets:
+        return
+    # Every window read in one round trip and written in one: a move passes here.
+    keys = [budget.get_cache_key() for budget in budgets]
+    histories = _Budget.cache.get_many(keys)
+    now = _Budget.timer()
+    waits = [
+        budget.wait() or 1.0
+        for budget, key in zip(budgets, keys, strict=True)
+        if budget.full(histories.get(key, []), now)
+    ]
     if waits:
         # The longest wait: coming back sooner would meet another window still full.
+        # Nothing is written: a refused request costs nothing in any window.
         wait = max(waits)
         raise TooMany(f"{message} {try_again_after(wait)}", retry_after=wait)
     for budget in budgets:
-        if budget.rate is not None:
-            budget.recording = True
-            budget.throttle_success()
+        budget.history.insert(0, now)
+    # One expiry for all: the longest window's (a history is read only within its window).
+    _Budget.cache.set_many(
+        {key: budget.history for budget, key in zip(budgets, keys, strict=True)},
+        max(budget.duration for budget in budgets),
+    )
 
 
 def spend_download(request: HttpRequest | Request) -> None:
