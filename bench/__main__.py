@@ -29,6 +29,7 @@ MODULES = [
     "bench.pipeline",
     "bench.move_profile",
     "bench.streams",
+    "bench.web_servers",
 ]
 
 

@@ -29,6 +29,7 @@ GAMES = int(os.environ.get("BENCH_GAMES", "4"))
 SECONDS = float(os.environ.get("BENCH_SECONDS", "20"))
 WORKER_PROCESSES = int(os.environ.get("BENCH_WORKERS", "1"))
 WEB_PROCESSES = int(os.environ.get("BENCH_WEB_PROCESSES", "2"))
+WEB_SERVER = os.environ.get("BENCH_WEB_SERVER", "gunicorn")
 
 
 def _free_port() -> int:
@@ -105,6 +106,26 @@ def _start(command: list[str], env: dict[str, str], log: Path) -> subprocess.Pop
     )
 
 
+def web_server_command(
+    port: int, processes: int, threads: int, server: str = WEB_SERVER
+) -> list[str]:
+    """The web process's command line: gunicorn with the Procfile's settings file, or
+    (BENCH_WEB_SERVER=granian) granian serving the same WSGI application."""
+    if server == "granian":
+        return [
+            sys.executable, "-m", "granian", "--interface", "wsgi", "config.wsgi:application",
+            "--host", "127.0.0.1", "--port", str(port), "--workers", str(processes),
+            "--blocking-threads", str(threads), "--log-level", "warning",
+        ]  # fmt: skip
+    # The Procfile's settings file where the project has one (older commits had none).
+    has_settings = (PROJECT / "config" / "gunicorn.py").exists()
+    settings = ["--config", "config/gunicorn.py"] if has_settings else []
+    return [
+        sys.executable, "-m", "gunicorn", *settings, "config.wsgi:application",
+        "-b", f"127.0.0.1:{port}", "-w", str(processes), "-k", "gthread", "--threads", str(threads),
+    ]  # fmt: skip
+
+
 def _wait_for_port(web: subprocess.Popen, port: int = PORT) -> None:
     deadline = time.monotonic() + 30
     while True:
@@ -117,6 +138,24 @@ def _wait_for_port(web: subprocess.Popen, port: int = PORT) -> None:
             if time.monotonic() > deadline:
                 raise RuntimeError("the web server did not start") from None
             time.sleep(0.1)
+
+
+def wait_for_workers(count: int, seconds: float = 60) -> None:
+    """Wait until `count` Celery workers answer, so that no move is timed against a worker
+    that is still starting. Asked from a child process: a broker connection opened here
+    would be inherited by the processes the benchmarks fork."""
+    deadline = time.monotonic() + seconds
+    while True:
+        answer = subprocess.run(
+            [sys.executable, "-m", "celery", "-A", "config", "inspect", "ping", "--timeout=1"],
+            cwd=PROJECT,
+            capture_output=True,
+            text=True,
+        )
+        if answer.stdout.count(": OK") >= count:
+            return
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{count} Celery workers did not answer within {seconds:.0f} s")
 
 
 def _stop(process: subprocess.Popen) -> None:
@@ -135,7 +174,6 @@ class Player(threading.Thread):
 
     port = PORT
     interval = 0.0  # seconds from one move's sending to the next's
-    warm_up = 0  # moves not timed: each side's first opens its connections
 
     def __init__(self, game_id: int, tokens: dict[str, str], moves: list, stop: float, sent: dict):
         super().__init__(daemon=True)
@@ -179,8 +217,7 @@ class Player(threading.Thread):
             connection.request("POST", f"/api/games/{self.game_id}/moves/?wait=5", body, headers)
             response = connection.getresponse()
             answer = response.read()
-            if seq > self.warm_up:
-                self.latencies.append(time.perf_counter() - started)
+            self.latencies.append(time.perf_counter() - started)
             if response.status >= 500:
                 self.server_errors += 1
                 continue
@@ -280,11 +317,7 @@ def run() -> list[str]:
     logs = Path(os.environ.get("BENCH_LOGS", "/tmp"))
     python = sys.executable
     web_log = logs / "bench-web.log"
-    web = _start(
-        [python, "-m", "gunicorn", "config.wsgi:application", "-b", f"127.0.0.1:{PORT}",
-         "-w", str(WEB_PROCESSES), "-k", "gthread", "--threads", str(2 * GAMES + 8)],
-        env, web_log,
-    )  # fmt: skip
+    web = _start(web_server_command(PORT, WEB_PROCESSES, 2 * GAMES + 8), env, web_log)
     streams = []
     if HAS_STREAM_PROCESS:
         streams.append(
@@ -331,6 +364,7 @@ def run() -> list[str]:
         _wait_for_port(web)
         for stream in streams:
             _wait_for_port(stream, STREAM_PORT)
+        wait_for_workers(len(workers))
         sent: dict = {}
         seen: list[float] = []
         watchers = [Watcher(game_id, sent, seen) for game_id, _tokens in games]
@@ -356,7 +390,7 @@ def run() -> list[str]:
     posts = [s * 1000 for player in players for s in player.latencies]
     visible = [s * 1000 for s in seen]
     return [
-        f"setup: {GAMES} games at once, gunicorn {WEB_PROCESSES} processes (gthread), "
+        f"setup: {GAMES} games at once, {WEB_SERVER} {WEB_PROCESSES} processes (threads), "
         f"{WORKER_PROCESSES} celery worker processes (solo pool), "
         f"streams on {'the stream process (uvicorn)' if streams else 'the web process'}, "
         f"{SECONDS:.0f} s",

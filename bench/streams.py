@@ -36,6 +36,7 @@ from bench.pipeline import (
     play_all,
     prepare,
     quiet_moves,
+    wait_for_workers,
 )
 
 STREAMS = int(os.environ.get("BENCH_STREAMS", "5000"))
@@ -185,7 +186,7 @@ def _reader_process(port, games, indexes, sent, stop, opened, refused, results) 
                         seq = int(SEQ.search(line).group(1))
                         now = time.monotonic()
                         at = sent[game_index * MOST_MOVES + seq]
-                        if at and seq > 2:  # as for the POSTs: not the first moves
+                        if at:  # every move, a game's first ones included
                             delays.append(now - at)
                         mine.add(seq)
             except (OSError, asyncio.CancelledError):
@@ -226,7 +227,6 @@ class PacedPlayer(Player):
     each send time goes where the spectators' processes read it."""
 
     interval = MOVE_INTERVAL
-    warm_up = 2
 
     def __init__(self, index, game_id, tokens, moves, stop, shared_sent, web_port) -> None:
         super().__init__(game_id, tokens, moves, stop, {})
@@ -293,6 +293,7 @@ def run() -> list[str]:
     try:
         _wait_until_serving(f"{web}/healthz", stack)
         _wait_until_serving(f"http://127.0.0.1:{stream_port}/healthz", stack)
+        wait_for_workers(1)
         lines += _spectators(stack, game_ids, games, web_port, stream_port)
         lines += _burst_and_close(stack, game_ids[0], stream_port, web)
     finally:

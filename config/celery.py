@@ -3,7 +3,12 @@
 import os
 
 from celery import Celery, Task
-from celery.signals import task_postrun, task_prerun, worker_process_shutdown
+from celery.signals import (
+    task_postrun,
+    task_prerun,
+    worker_init,
+    worker_process_shutdown,
+)
 from django.db import close_old_connections, transaction
 
 from infrastructure import metrics
@@ -55,3 +60,12 @@ def _database_after_task(**_kwargs) -> None:
 @worker_process_shutdown.connect
 def _forget_worker_process(pid: int | None = None, **_kwargs) -> None:
     metrics.forget_process(pid or os.getpid())
+
+
+@worker_init.connect
+def _load_code_before_the_pool_forks(**_kwargs) -> None:
+    # Imported here: this module is loaded while Django's settings load, before the apps
+    # that the warm-up reaches are ready.
+    from config.warm_up import load_code
+
+    load_code()

@@ -49,3 +49,11 @@ def _alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
+
+
+def post_worker_init(worker) -> None:
+    """A new web process does its first-time work before it takes a request."""
+    from config.celery import app
+    from config.warm_up import warm_up_web_process
+
+    warm_up_web_process(app)
