@@ -42,6 +42,11 @@ class _Results:
                 del self._done[move_id]
             self._decided.notify_all()
 
+    def clear(self) -> None:
+        """Forget every result, as a process that has just started knows none."""
+        with self._lock:
+            self._done.clear()
+
     def wait_for(self, move_id: int, timeout: float) -> dict | None:
         deadline = time.monotonic() + timeout
         with self._lock:

@@ -51,6 +51,17 @@ class Hub:
         self._pushed: dict[str, tuple[float, int]] = {}
         self._push_booked: set[str] = set()
 
+    def clear(self) -> None:
+        """Forget every topic, as a process that has just started knows none."""
+        with self._lock:
+            self._listeners.clear()
+            self._snapshots.clear()
+            self._backlogs.clear()
+            self._versions.clear()
+            self._watchers.clear()
+            self._pushed.clear()
+            self._push_booked.clear()
+
     # -- publishing ----------------------------------------------------------------------
 
     def next_version(self, topic: Topic) -> int:

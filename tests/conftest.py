@@ -12,6 +12,8 @@ from accounts.models import User
 from accounts.services import api_token
 from config.celery import app as celery_app
 
+pytest_plugins = ["tests.support.after_commit"]
+
 # CI sets REQUIRE_SERVICES=1: a test that needs PostgreSQL, Redis or a worker then
 # fails when it is missing instead of being skipped.
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES", "") == "1"

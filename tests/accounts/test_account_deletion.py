@@ -25,7 +25,7 @@ from tournaments import services as championship_services
 from tournaments.models import CalendarFeed, Championship, Entry, Invitation
 from tournaments.services.calendar_feeds import calendar_feed
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 ME = "/api/accounts/me/"
 DELETED = "deleted player"

@@ -87,8 +87,8 @@ def test_plan_changed_in_the_admin_is_recorded(client, make_user):
     assert change.plan_until.year == 2999
 
 
-@pytest.mark.django_db(transaction=True)
-@pytest.mark.usefixtures("embedded")
+@pytest.mark.django_db
+@pytest.mark.usefixtures("embedded", "after_commit")
 def test_demo_championship_has_standings_and_games_already_played():
     from tournaments.models import Championship
 

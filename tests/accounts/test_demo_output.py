@@ -11,8 +11,8 @@ from django.core.management import call_command
 from accounts.models import User
 
 
-@pytest.mark.django_db(transaction=True)
-@pytest.mark.usefixtures("embedded")
+@pytest.mark.django_db
+@pytest.mark.usefixtures("embedded", "after_commit")
 def test_the_demo_prints_its_passwords_last_and_no_line_per_task(caplog):
     caplog.set_level(logging.INFO)
     out = StringIO()

@@ -192,9 +192,9 @@ def test_the_e_mail_page_needs_a_log_in(client):
 # --- what goes to an address -----------------------------------------------------------------
 
 
-# Real commits: the e-mail task runs once the notification has committed.
-@pytest.mark.django_db(transaction=True)
-@pytest.mark.usefixtures("embedded")
+# The e-mail task runs once the notification has committed.
+@pytest.mark.django_db
+@pytest.mark.usefixtures("embedded", "after_commit")
 def test_notifications_are_e_mailed_only_once_the_address_is_confirmed(make_user):
     anna = make_user("anna", email="anna@example.org", email_verified=False)
     tell([anna], Kind.CHAMPIONSHIP_STARTED)
@@ -204,8 +204,8 @@ def test_notifications_are_e_mailed_only_once_the_address_is_confirmed(make_user
     assert [message.to for message in mail.outbox] == [["anna@example.org"]]
 
 
-@pytest.mark.django_db(transaction=True)
-@pytest.mark.usefixtures("embedded")
+@pytest.mark.django_db
+@pytest.mark.usefixtures("embedded", "after_commit")
 def test_an_address_set_by_staff_and_never_confirmed_gets_no_notification(make_user):
     anna = make_user("anna", email="anna@example.org")
     anna.email = "elsewhere@example.org"  # changed in the admin, say

@@ -17,7 +17,7 @@ from tests.support.championships import invite_and_accept, small_championship
 from tournaments import services as championship_services
 from tournaments.services.calendar_feeds import calendar_feed
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 EXPORT = "/api/accounts/me/export/"
 

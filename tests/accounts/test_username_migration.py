@@ -6,6 +6,8 @@ from django.db.migrations.executor import MigrationExecutor
 
 BEFORE = [("accounts", "0002_account_language")]
 
+# Transactional: migrating the schema back and forth needs the schema editor outside a
+# transaction (SQLite's refuses to work inside one).
 pytestmark = pytest.mark.django_db(transaction=True)
 
 

@@ -12,6 +12,8 @@ from accounts.models import Plan, PlanChange
 from tests.conftest import service_missing
 from tests.support.fake_stripe import checkout_completed, invoice_paid, post_event
 
+# Transactional: the two deliveries run in two threads, on two connections that wait on
+# each other's row locks.
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("stripe_keys")]
 
 

@@ -62,6 +62,8 @@ def _streams_closed_before_the_test_database_goes(django_db_setup, django_db_blo
                 )
 
 
+# Transactional: the live server answers the browser from another thread, on its own
+# connection, which reads only what is committed.
 @pytest.fixture
 def site(request, live_server, transactional_db, settings) -> str:
     """The site's address, with moves decided by a real worker when CI provides one."""

@@ -49,6 +49,7 @@ UNLABELLED_CONTROLS = """() => [...document.querySelectorAll('input, select, tex
   .map(el => el.outerHTML.slice(0, 120))"""
 
 
+# Transactional: the live server answers from another thread, on its own connection.
 @pytest.fixture
 def world(live_server, transactional_db, embedded, make_user):
     """A demo championship under way, a practice game, a rated player with a history.

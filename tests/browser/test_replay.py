@@ -23,6 +23,7 @@ DRAWN = """() => [...document.querySelector('svg.board').querySelectorAll('*')]
   .map(e => [e.tagName, [...e.attributes].map(a => [a.name, a.value]).sort()])"""
 
 
+# Transactional: the live server answers from another thread, on its own connection.
 @pytest.fixture
 def site(live_server, transactional_db, embedded) -> str:
     """The site, its games played in-process: these tests look at the pages."""

@@ -11,6 +11,7 @@ from games.catalog import BUILT_IN, game_name
 REPOSITORY_PATH = re.compile(r"\.\./|seeds/|rules/[\w-]*\.md|Source:|\[decision", re.I)
 
 
+# Transactional: the live server answers from another thread, on its own connection.
 @pytest.fixture
 def rules_site(live_server, transactional_db) -> str:
     return live_server.url

@@ -44,6 +44,8 @@ def test_pooling_can_be_switched_off(monkeypatch):
     assert database_pool_settings() is None
 
 
+# Transactional: the test takes and gives back the pool's connections, which a test holding
+# one connection in its own transaction could not.
 @pytest.fixture
 def pool_of_one(transactional_db):
     """The test database behind a pool of one connection that waits only 0.2 s for it."""

@@ -14,7 +14,7 @@ from kombu import Exchange, Producer, Queue
 
 from config.celery import app as celery_app
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("after_commit")]
 
 SENT: list[int] = []
 
@@ -72,6 +72,8 @@ def test_a_task_sent_goes_through_celerys_publish_and_its_signals(published, own
     assert SENT == []  # published for a worker, not run here
 
 
+# Transactional: publishing after a real commit, and nothing after a real rollback.
+@pytest.mark.django_db(transaction=True)
 def test_a_task_asked_for_inside_a_transaction_is_published_only_after_the_commit(
     published, own_queue
 ):
@@ -82,6 +84,7 @@ def test_a_task_asked_for_inside_a_transaction_is_published_only_after_the_commi
     assert [when for when, _seen in probes(published)] == ["before", "after"]
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_task_asked_for_in_a_rolled_back_transaction_is_never_published(published, own_queue):
     _connection, queue = own_queue
     with pytest.raises(RuntimeError), transaction.atomic():

@@ -109,8 +109,8 @@ def test_rules_pages_are_written_in_each_language_with_the_same_rule_anchors(db,
     assert translated.count("board-kropki") == english.count("board-kropki")  # the drawings
 
 
-@pytest.mark.django_db(transaction=True)
-def test_refused_move_speaks_russian_and_keeps_its_english_code(embedded, make_user):
+@pytest.mark.django_db
+def test_refused_move_speaks_russian_and_keeps_its_english_code(embedded, after_commit, make_user):
     from tests.conftest import client_with_token
 
     make_user("alice"), make_user("bob")

@@ -29,7 +29,7 @@ from tests.support.processes import PROJECT
 from tournaments.demo import play_for_both
 from tournaments.models import Championship
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 GAME = "noughts_and_crosses"
 PACKAGE = Path(__file__).resolve().parents[1] / "noughts_and_crosses"
@@ -374,6 +374,8 @@ def test_its_leaderboard_lists_the_players_once_their_ratings_are_established(
 # -- the real worker ---------------------------------------------------------------------------
 
 
+# Transactional: the worker is another process, which reads only what is committed.
+@pytest.mark.django_db(transaction=True)
 def test_the_real_worker_plays_the_cpus_moves_of_the_fifth_game(real_worker, settings, player):
     """The worker process runs on the test settings, so it knows the game the tests register."""
     from config.celery import app

@@ -15,7 +15,7 @@ from tests.games.conftest import play, start_friendly
 from tests.support.budgets import set_rates, the_sites_own_budgets, throttle_clock
 from tests.support.replays import finished_game
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 BOXES = {"game": "dots_and_boxes", "options": {"columns": 2, "rows": 2}}
 

@@ -12,7 +12,7 @@ from games.engines import CPU_LEVELS, engine
 from games.models import CPU_LEVEL_TITLES, Game
 from tests.games.conftest import play
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 KROPKI = {"game": "kropki", "options": {"width": 10, "height": 10, "start": "empty"}}
 BOXES = {"game": "dots_and_boxes", "options": {"columns": 2, "rows": 2}}

@@ -17,6 +17,8 @@ def migrate(targets):
     return executor.loader.project_state(targets).apps
 
 
+# Transactional: migrating the schema back and forth needs the schema editor outside a
+# transaction (SQLite's refuses to work inside one).
 @pytest.mark.django_db(transaction=True)
 def test_stored_practice_games_played_the_normal_cpu():
     try:

@@ -71,6 +71,8 @@ def stored(apps, game_id: int) -> dict:
     }
 
 
+# Transactional: migrating the schema back and forth needs the schema editor outside a
+# transaction (SQLite's refuses to work inside one).
 @pytest.mark.django_db(transaction=True)
 def test_stored_dots_and_boxes_games_are_renamed_first_and_second_and_back():
     try:

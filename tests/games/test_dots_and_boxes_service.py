@@ -13,7 +13,7 @@ from ratings.models import Rating
 from tests.conftest import client_with_token
 from tests.games.conftest import play
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 SMALL = {"columns": 2, "rows": 2}
 

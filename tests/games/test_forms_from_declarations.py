@@ -13,7 +13,7 @@ from tests.conftest import TEST_PASSWORD
 from tournaments.forms import ChampionshipForm, championship_options
 from tournaments.models import Championship
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 BUILT_IN_GAMES = [game_name(package) for package in BUILT_IN]
 

@@ -12,7 +12,7 @@ from games.models import Game
 from infrastructure.errors import DomainError
 from tournaments import services as championships
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 KROPKI = {"game": "kropki", "options": {"width": 10, "height": 10, "start": "empty"}}
 BOXES = {"game": "dots_and_boxes", "options": {"columns": 2, "rows": 2}}

@@ -9,7 +9,7 @@ from games.engines import engine
 from games.models import Game, Move
 from tests.games.conftest import play, start_friendly
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 
 def test_friendly_invitation_waits_for_the_opponent(alice_api, bob_api):
@@ -268,6 +268,9 @@ def test_processing_twice_changes_nothing(alice_api, bob_api):
     assert (before.version, bytes(before.snapshot)) == (after.version, bytes(after.snapshot))
 
 
+# Transactional: the move is played from another thread, whose connection sees only what
+# is committed.
+@pytest.mark.django_db(transaction=True)
 def test_live_events_stream_decided_moves(alice_api, bob_api, client):
     import threading
 
@@ -285,6 +288,9 @@ def test_live_events_stream_decided_moves(alice_api, bob_api, client):
     response.close()
 
 
+# Transactional: whether the hook runs inside the ending transaction shows only when the
+# test has no transaction of its own around it.
+@pytest.mark.django_db(transaction=True)
 def test_game_finished_hook_runs_inside_the_ending_transaction(alice_api, bob_api):
     from django.db import connection
 

@@ -10,7 +10,7 @@ from games import services as game_services
 from games.models import Game, Move
 from games.signals import GameFinished, game_finished
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 
 def friendly_game(creator, opponent, **extra) -> Game:

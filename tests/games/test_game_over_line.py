@@ -7,7 +7,7 @@ from django.test import Client
 
 from tests.games.conftest import start_friendly
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 KROPKI = {"game": "kropki", "options": {"width": 10, "height": 10, "start": "empty"}}
 

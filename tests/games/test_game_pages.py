@@ -8,7 +8,7 @@ from games.models import Game
 from tests.conftest import TEST_PASSWORD
 from tests.games.conftest import start_friendly
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 
 def logged_in(user) -> Client:

@@ -14,7 +14,7 @@ from games.engines import engine
 from games.models import Game, Move
 from tests.games.conftest import play, start_friendly
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 
 def quadrotone_friendly(alice_api, bob_api, **extra) -> Game:
@@ -218,6 +218,9 @@ def test_a_huge_move_is_refused_and_nothing_is_stored(alice, alice_api, bob_api)
     assert not Move.objects.filter(game=game).exists()
 
 
+# Transactional: the first request decides in another thread, whose connection sees only
+# what is committed.
+@pytest.mark.django_db(transaction=True)
 def test_a_repeated_move_waits_for_the_decision_being_made_by_another_request(
     alice, alice_api, bob_api
 ):

@@ -10,7 +10,7 @@ from live import frames
 from live.hub import HUB
 from tests.games.conftest import play, start_friendly
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 
 def heard(listener) -> list[dict]:

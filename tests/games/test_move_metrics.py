@@ -5,7 +5,7 @@ from prometheus_client import REGISTRY
 
 from tests.games.conftest import play, start_friendly
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 
 def _moves(outcome: str) -> float:

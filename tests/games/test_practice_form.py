@@ -8,7 +8,7 @@ from django.test import Client
 
 from games.models import Game
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 KROPKI = {"game": "kropki", "width": "10", "height": "10", "start": "empty", "seat": "blue"}
 

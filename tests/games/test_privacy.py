@@ -11,7 +11,7 @@ from tests.support.championships import invite_and_accept
 from tests.support.mfa import log_in_with_second_factor
 from tournaments import services as championships
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 MISSING_GAME = 987654
 

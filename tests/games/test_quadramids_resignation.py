@@ -8,7 +8,7 @@ from django.test import Client
 
 from tests.games.conftest import play
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 
 def test_M19_a_2_player_resignation_keeps_the_resigners_figures_on_the_final_board(

@@ -8,7 +8,7 @@ from games.models import Game, Move
 from ratings.models import Rating
 from tests.games.conftest import play
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 RULES = engine("quadramids")
 

@@ -14,7 +14,7 @@ from games.models import Game, Move
 from tests.conftest import client_with_token
 from tests.games.conftest import play
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 RULES = engine("quadrotone")
 

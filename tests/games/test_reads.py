@@ -13,7 +13,7 @@ from config.celery import app as celery_app
 from games.models import Game
 from tests.games.conftest import play, start_friendly
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("after_commit")]
 
 # Every way of reading one game: the API, the record, the page, its live part, the stream.
 READS = [
@@ -143,6 +143,8 @@ def test_embedded_a_read_past_the_deadline_shows_the_game_lost_on_time(
     assert detail["result"] == {"winner": "alice", "winner_seat": "blue", "reason": "time"}
 
 
+# Transactional: the worker is another process, which reads only what is committed.
+@pytest.mark.django_db(transaction=True)
 def test_a_read_past_the_deadline_sees_the_game_over_once_the_real_worker_has_run(
     real_worker, alice_api, bob_api
 ):

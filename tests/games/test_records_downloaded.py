@@ -25,7 +25,7 @@ from tests.tournaments.deadline_support import (
     started_championship,
 )
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 # Each game on a small board; the first moves where the CPU's easy choices would win nothing.
 SMALL = {

@@ -13,7 +13,7 @@ from games.engines import engine
 from games.models import Game, Move
 from tests.support.replays import finished_game, replayed_view
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 GAMES = ["kropki", "dots_and_boxes", "quadramids", "quadrotone"]
 

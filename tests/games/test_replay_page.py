@@ -9,7 +9,7 @@ from games.models import Game
 from tests.conftest import client_with_token
 from tests.support.replays import finished_game
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 BOXES = {"game": "dots_and_boxes", "options": {"columns": 2, "rows": 2}}
 

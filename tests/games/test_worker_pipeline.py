@@ -23,6 +23,7 @@ from tests.engines.kropki_helpers import quiet_moves
 from tests.games.conftest import play, start_friendly
 from tests.support.processes import celery_worker
 
+# Transactional: the worker is another process, which reads only what is committed.
 pytestmark = pytest.mark.django_db(transaction=True)
 
 # Workers started by a test listen on their own Redis database, away from the session's worker.

@@ -17,7 +17,7 @@ from games.services.updates import locked_row
 from tests.conftest import service_missing
 from tests.games.conftest import start_friendly
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 WRITES = ("INSERT", "UPDATE", "DELETE")
 
@@ -93,6 +93,9 @@ def test_a_worker_turn_for_a_game_that_is_gone_does_nothing(alice_api, bob_api):
     assert not [q for q in queries.captured_queries if q["sql"].upper().startswith(WRITES)]
 
 
+# Transactional: two turns in two threads, each on its own connection, wait on the game's
+# row lock.
+@pytest.mark.django_db(transaction=True)
 def test_a_second_turn_of_one_game_waits_for_the_first_to_commit(alice, alice_api, bob_api):
     if connection.vendor != "postgresql":
         service_missing("row locks between connections need PostgreSQL")

@@ -15,7 +15,7 @@ from tournaments import services as championships
 from tournaments import streams as championship_streams
 from tournaments.models import Championship
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 
 @pytest.fixture(autouse=True)

@@ -25,6 +25,7 @@ from tournaments import services as championships
 from tournaments import streams as championship_streams
 from tournaments.models import Championship
 
+# Transactional: the stream process is another process, which reads only what is committed.
 pytestmark = pytest.mark.django_db(transaction=True)
 
 # The stream process's connections, told apart in pg_stat_activity by this name.

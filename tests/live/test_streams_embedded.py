@@ -17,7 +17,7 @@ from tests.live.streaming import events, split, until
 from tests.support.championships import invite_and_accept, small_championship
 from tournaments import services as championships
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 
 @pytest.fixture(autouse=True)
@@ -118,6 +118,9 @@ def test_a_private_championships_stream_refuses_outsiders_and_admits_members(
         response.close()
 
 
+# Transactional: the game is resigned from another thread, whose connection sees only what
+# is committed.
+@pytest.mark.django_db(transaction=True)
 def test_the_championship_stream_tells_the_standings_when_a_group_game_ends(make_user):
     organiser = make_user("cup-organiser")
     anna, boris = make_user("cup-anna"), make_user("cup-boris")

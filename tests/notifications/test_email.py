@@ -16,8 +16,8 @@ from notifications.kinds import Kind
 from notifications.models import Notification
 from tests.notifications.conftest import tell
 
-# Real commits: the e-mail task runs once the change that asks for it has committed.
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+# The e-mail task runs once the change that asks for it has committed.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 ROUND = {
     "championship": "Spring <Cup> & Co",
@@ -127,6 +127,8 @@ def test_a_bad_unsubscribe_link_answers_400(anna, token):
     assert selectors.wants_email(anna, Kind.DECISION)
 
 
+# Transactional: that a rolled-back change sends nothing is told by a real rollback.
+@pytest.mark.django_db(transaction=True)
 def test_no_e_mail_without_an_address_or_for_a_rolled_back_change(make_user, anna):
     silent = make_user("silent")
     assert tell([silent], Kind.CHAMPIONSHIP_STARTED) == 1

@@ -8,7 +8,7 @@ from accounts.adapter import AccountAdapter
 from notifications.kinds import Kind
 from tests.notifications.conftest import tell
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 LINE_BREAKS = "\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 

@@ -15,7 +15,7 @@ from notifications.models import Notification
 from tests.conftest import TEST_PASSWORD
 from tests.notifications.conftest import KROPKI, friendly_kropki
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 START = "2026-03-02 12:00:00"
 

@@ -10,7 +10,7 @@ from games.models import Game
 from ratings import glicko2, policy, services
 from ratings.models import Rating, RatingChange
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 
 def rated_game(creator, opponent) -> Game:

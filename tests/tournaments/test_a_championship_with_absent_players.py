@@ -17,7 +17,7 @@ from notifications.models import Notification
 from tournaments import services
 from tournaments.models import Championship, Decision, Match
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 ROUND_S = 3600
 

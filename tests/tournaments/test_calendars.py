@@ -17,7 +17,7 @@ from tests.support.championships import small_championship as championship_of
 from tournaments import calendars, services
 from tournaments.models import CalendarFeed, Championship, Match
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 OPENED = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 DEADLINE = OPENED + timedelta(days=7)

@@ -20,7 +20,7 @@ from tests.tournaments.deadline_support import (
 from tournaments import services
 from tournaments.models import Championship
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 
 @pytest.fixture

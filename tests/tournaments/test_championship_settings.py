@@ -13,7 +13,7 @@ from tests.conftest import client_with_token
 from tournaments import services
 from tournaments.models import Championship
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 CORRESPONDENCE = {"initial_s": None, "increment_s": 0.0, "move_s": 86400.0}
 QUADROTONE_CLOCK = {"initial_s": 10800.0, "increment_s": 0.0, "move_s": 360.0}

@@ -16,7 +16,7 @@ from tournaments import services
 from tournaments.demo import play_for_both
 from tournaments.models import Championship, Match
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 
 @pytest.fixture
@@ -182,6 +182,8 @@ def test_a_whole_16_player_championship_played_by_cpu_players(organiser_api, mak
     whole_championship(organiser_api, make_user)
 
 
+# Transactional: the worker is another process, which reads only what is committed.
+@pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("real_worker")
 def test_a_whole_16_player_championship_through_the_real_worker(organiser_api, make_user, settings):
     from config.celery import app

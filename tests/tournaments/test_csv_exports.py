@@ -15,7 +15,7 @@ from tests.support.championships import small_championship as championship_of
 from tournaments import csv_exports, services
 from tournaments.models import Championship
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 # Names a spreadsheet would take for formulas; the site's usernames may start with + - @.
 FORMULA_NAMES = ["=HYPERLINK(evil)", "+cmd", "-2+3", "@SUM(A1)"]

@@ -12,7 +12,7 @@ from tests.tournaments.deadline_support import (
 )
 from tournaments.models import Championship, Match
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from tests.support.budgets import set_rates
 from tests.support.championships import small_championship
 from tournaments.models import Invitation
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 
 @pytest.fixture

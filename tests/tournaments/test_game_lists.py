@@ -8,7 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from games import services as game_services
 from tournaments import selectors, services
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 KROPKI = {"width": 5, "height": 5}
 

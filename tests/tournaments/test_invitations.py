@@ -16,7 +16,7 @@ from tests.support.championships import invite_and_accept
 from tournaments import services
 from tournaments.models import Championship, Decision, Entry, Invitation
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 MISSING = 987654
 

@@ -15,7 +15,7 @@ from tournaments import services
 from tournaments.demo import play_for_both
 from tournaments.models import Championship, Entry
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from tournaments import services
 from tournaments.models import Championship
 from tournaments.visibility import championship_visible_to, visible_championships
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 MISSING = 987654
 

@@ -12,6 +12,8 @@ from tests.support.processes import celery_beat
 from tests.tournaments.deadline_support import play_a_move, running_games, started_championship
 from tournaments.models import Decision, Match
 
+# Transactional: the beat and the worker are other processes, which read only what is
+# committed.
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("real_worker")]
 
 

@@ -17,7 +17,7 @@ from tournaments import services
 from tournaments.models import Championship, Decision, Match
 from tournaments.services import create_championship, enter
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("embedded")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 
 @pytest.fixture
