@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 from accounts.models import User
 from accounts.services import api_token
 from config.celery import app as celery_app
+from tests.support import parallel
 
 # CI sets REQUIRE_SERVICES=1: a test that needs PostgreSQL, Redis or a worker then
 # fails when it is missing instead of being skipped.
@@ -24,6 +25,14 @@ def service_missing(reason: str) -> None:
     if REQUIRE_SERVICES:
         pytest.fail(f"{reason}, and REQUIRE_SERVICES=1 says it must be there")
     pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database (one per parallel worker), its rows numbered from the
+    worker's own id range so no two workers' games share a live channel."""
+    with django_db_blocker.unblock():
+        parallel.number_rows_from_the_workers_range()
 
 
 @pytest.fixture(autouse=True)
@@ -179,6 +188,20 @@ def settle_worker(name: str, seconds: float = 60) -> None:
         quiet_rounds = quiet_rounds + 1 if not (busy or queued) else 0
         if quiet_rounds < 2:
             time.sleep(0.1)
+
+
+@pytest.fixture
+def private_redis(tmp_path) -> str:
+    """The URL of a Redis server of the test's own, which it may flush or stop while the other
+    parallel workers go on with the shared one."""
+    import shutil
+
+    from tests.support.processes import redis_server
+
+    if not shutil.which("redis-server"):
+        service_missing("no redis-server to start a Redis of the test's own")
+    with redis_server(tmp_path) as url:
+        yield url
 
 
 @pytest.fixture
