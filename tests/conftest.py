@@ -123,7 +123,8 @@ def staff_api(staff) -> APIClient:
 
 
 def worker_database_url() -> str:
-    """A DATABASE_URL for the test database, for processes started by the tests."""
+    """A DATABASE_URL for the test database (the parallel worker's own), for processes
+    started by the tests."""
     from django.db import connection
 
     db = connection.settings_dict
@@ -135,7 +136,8 @@ def worker_database_url() -> str:
 
 @pytest.fixture(scope="session")
 def celery_worker_name(django_db_setup, django_db_blocker) -> str:
-    """Start one real Celery worker for the session, on the test database; yields its name."""
+    """Start one real Celery worker for the session (one for each parallel worker that needs
+    it), on the test database and Redis database of the parallel worker; yields its name."""
     import socket
     import time
     import uuid
@@ -166,7 +168,8 @@ def settle_worker(name: str, seconds: float = 60) -> None:
 
     A task still running (a rating update after a game ends, a clock check that
     comes due) would hold row locks while the test database is truncated, and the
-    two would deadlock. Queued and scheduled tasks of a finished test are dropped.
+    two would deadlock. Queued and scheduled tasks of a finished test are dropped: the purge
+    empties the queue of this parallel worker's Redis database only.
     """
     import time
 
