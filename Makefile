@@ -4,6 +4,9 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# The suite runs in this many parallel processes (pytest-xdist), each on a test database, a
+# Redis database and a Celery worker of its own; TEST_WORKERS=0 runs it in this one process.
+TEST_WORKERS ?= 3
 
 .PHONY: install install-dev demo serve test check lint worker beat bench clean
 
@@ -31,7 +34,7 @@ serve: install
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: install-dev
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 lint: install-dev
 	$(BIN)/ruff check .

@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 from accounts.models import User
 from accounts.services import api_token
 from config.celery import app as celery_app
+from tests.support import parallel
 
 pytest_plugins = ["tests.support.after_commit"]
 
@@ -26,6 +27,14 @@ def service_missing(reason: str) -> None:
     if REQUIRE_SERVICES:
         pytest.fail(f"{reason}, and REQUIRE_SERVICES=1 says it must be there")
     pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database (one per parallel worker), its rows numbered from the
+    worker's own id range so no two workers' games share a live channel."""
+    with django_db_blocker.unblock():
+        parallel.number_rows_from_the_workers_range()
 
 
 @pytest.fixture(autouse=True)
@@ -116,7 +125,8 @@ def staff_api(staff) -> APIClient:
 
 
 def worker_database_url() -> str:
-    """A DATABASE_URL for the test database, for processes started by the tests."""
+    """A DATABASE_URL for the test database (the parallel worker's own), for processes
+    started by the tests."""
     from django.db import connection
 
     db = connection.settings_dict
@@ -128,7 +138,8 @@ def worker_database_url() -> str:
 
 @pytest.fixture(scope="session")
 def celery_worker_name(django_db_setup, django_db_blocker) -> str:
-    """Start one real Celery worker for the session, on the test database; yields its name."""
+    """Start one real Celery worker for the session (one for each parallel worker that needs
+    it), on the test database and Redis database of the parallel worker; yields its name."""
     import socket
     import time
     import uuid
@@ -159,7 +170,8 @@ def settle_worker(name: str, seconds: float = 60) -> None:
 
     A task still running (a rating update after a game ends, a clock check that
     comes due) would hold row locks while the test database is truncated, and the
-    two would deadlock. Queued and scheduled tasks of a finished test are dropped.
+    two would deadlock. Queued and scheduled tasks of a finished test are dropped: the purge
+    empties the queue of this parallel worker's Redis database only.
     """
     import time
 
@@ -181,6 +193,20 @@ def settle_worker(name: str, seconds: float = 60) -> None:
         quiet_rounds = quiet_rounds + 1 if not (busy or queued) else 0
         if quiet_rounds < 2:
             time.sleep(0.1)
+
+
+@pytest.fixture
+def private_redis(tmp_path) -> str:
+    """The URL of a Redis server of the test's own, which it may flush or stop while the other
+    parallel workers go on with the shared one."""
+    import shutil
+
+    from tests.support.processes import redis_server
+
+    if not shutil.which("redis-server"):
+        service_missing("no redis-server to start a Redis of the test's own")
+    with redis_server(tmp_path) as url:
+        yield url
 
 
 @pytest.fixture

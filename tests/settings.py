@@ -7,9 +7,15 @@ records far faster than a person; the budgets' own tests (tests/games/test_budge
 tests/tournaments/test_download_budgets.py) put real ones back with the `settings` fixture.
 """
 
-from config.settings import *  # noqa: F403
-from config.settings import REST_FRAMEWORK
-from games.catalog import BUILT_IN
+from tests.support import parallel
+
+# Before the project's settings read REDIS_URL: a parallel worker's cache, broker and live
+# updates use its own Redis database (tests/support/parallel.py).
+parallel.use_the_workers_redis_database()
+
+from config.settings import *  # noqa: E402, F403
+from config.settings import REST_FRAMEWORK  # noqa: E402
+from games.catalog import BUILT_IN  # noqa: E402
 
 GAMES = [*BUILT_IN, "tests.noughts_and_crosses"]
 

@@ -11,29 +11,19 @@ from contextlib import contextmanager
 import pytest
 import redis
 from celery import Celery
-from django.conf import settings
 from django.db import connections
 
 from accounts.models import User
 from games import services
 from games.engines import engine
 from games.models import Game, Move
-from tests.conftest import TEST_PASSWORD, client_with_token, service_missing, worker_database_url
+from tests.conftest import TEST_PASSWORD, client_with_token, worker_database_url
 from tests.engines.kropki_helpers import quiet_moves
 from tests.games.conftest import play, start_friendly
 from tests.support.processes import celery_worker
 
 # Transactional: the worker is another process, which reads only what is committed.
 pytestmark = pytest.mark.django_db(transaction=True)
-
-# Workers started by a test listen on their own Redis database, away from the session's worker.
-SPARE_REDIS_DB = 2
-
-
-def spare_broker_url() -> str:
-    if not settings.REDIS_URL:
-        service_missing("REDIS_URL is not set")
-    return settings.REDIS_URL.rsplit("/", 1)[0] + f"/{SPARE_REDIS_DB}"
 
 
 def spare_sender(broker_url: str) -> Celery:
@@ -159,8 +149,9 @@ def test_same_move_sent_20_times_at_once_is_one_move(real_worker, alice_api, bob
     assert play(alice_api, game_id, 1, [4, 4]).status_code == 409
 
 
-def test_killed_worker_loses_no_move(transactional_db):
-    broker = spare_broker_url()
+def test_killed_worker_loses_no_move(transactional_db, private_redis):
+    # The workers it starts and kills take tasks from a Redis of the test's own.
+    broker = private_redis
     games = pending_games(20, 200)
     with spare_worker(broker) as (worker, sender):
         for game in games:
@@ -185,8 +176,9 @@ def test_killed_worker_loses_no_move(transactional_db):
     assert_each_move_decided_once_and_positions_replay(games, 200)
 
 
-def test_flushed_redis_loses_no_move(transactional_db):
-    broker = spare_broker_url()
+def test_flushed_redis_loses_no_move(transactional_db, private_redis):
+    # The Redis it flushes is the test's own: the rest of the run keeps its queues.
+    broker = private_redis
     games = pending_games(5, 20)
     sender = spare_sender(broker)
     for game in games:

@@ -133,6 +133,29 @@ def running_site(folder: Path, env: dict[str, str], server: str = "runserver") -
         yield f"http://127.0.0.1:{port}"
 
 
+@contextlib.contextmanager
+def redis_server(folder: Path) -> Iterator[str]:
+    """A redis-server of the caller's own on a free port, keeping nothing on disk, for a test
+    that flushes or stops Redis without touching the one the rest of the run shares; yields
+    its URL."""
+    port = free_port()
+    command = [
+        "redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+        "--appendonly", "no", "--dir", str(folder),
+    ]  # fmt: skip
+    with child_process(command, folder, bare_environment()) as server:
+        deadline = time.monotonic() + 30
+        while True:
+            if server.exited():
+                raise AssertionError(f"redis-server exited early:\n{server.output()}")
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+                break
+            if time.monotonic() > deadline:
+                raise AssertionError(f"redis-server did not listen within 30 s:\n{server.output()}")
+            time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+
+
 def celery_worker(
     env: dict[str, str], name: str
 ) -> contextlib.AbstractContextManager[ChildProcess]:
