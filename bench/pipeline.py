@@ -255,13 +255,18 @@ def play_all(players: list[Player], roots: dict[str, list[int]]) -> tuple[float,
     """Play every game to its end at once: the seconds it took, and each role's CPU
     seconds before and after."""
     cpu_before = _cpu_by_role(roots)
-    started = time.perf_counter()
-    for player in players:
-        player.start()
-    for player in players:
-        player.join()
-    elapsed = time.perf_counter() - started
+    elapsed = run_together(players)
     return elapsed, cpu_before, _cpu_by_role(roots)
+
+
+def run_together(threads: list[threading.Thread]) -> float:
+    """Start the threads at once and wait for all of them: the seconds it took."""
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return time.perf_counter() - started
 
 
 def prepare(count: int = GAMES) -> list[tuple[int, dict[str, str]]]:

@@ -30,6 +30,7 @@ from bench.pipeline import (
     _wait_for_port,
     percentile,
     prepare,
+    run_together,
     web_server_command,
 )
 
@@ -91,12 +92,7 @@ def page_loads(server: str, game_id: int) -> dict:
                     statuses[code] = statuses.get(code, 0) + count
 
         clients = [threading.Thread(target=client, args=(n,)) for n in range(PAGE_CLIENTS)]
-        started = time.perf_counter()
-        for thread in clients:
-            thread.start()
-        for thread in clients:
-            thread.join()
-        elapsed = time.perf_counter() - started
+        elapsed = run_together(clients)
     finally:
         _stop(web)
     milliseconds = [s * 1000 for s in latencies]
