@@ -9,9 +9,10 @@ from celery.signals import (
     worker_init,
     worker_process_shutdown,
 )
-from django.db import close_old_connections, transaction
+from django.db import transaction
 
 from infrastructure import metrics
+from infrastructure.database_pool import close_old_connections_outside_a_transaction
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -49,21 +50,14 @@ app.autodiscover_tasks()
 app.conf.CELERY_DB_REUSE_MAX = 2**62
 
 
-def _close_old_connections_outside_a_transaction() -> None:
-    # A task run in-process inside a transaction (an eager one in a rollback test) shares the
-    # transaction's connection: closing it would end the transaction.
-    if not transaction.get_connection().in_atomic_block:
-        close_old_connections()
-
-
 @task_prerun.connect
 def _database_before_task(**_kwargs) -> None:
-    _close_old_connections_outside_a_transaction()
+    close_old_connections_outside_a_transaction()
 
 
 @task_postrun.connect
 def _database_after_task(**_kwargs) -> None:
-    _close_old_connections_outside_a_transaction()
+    close_old_connections_outside_a_transaction()
     metrics.record_pool_use()
 
 

@@ -103,3 +103,14 @@ def lend_connection_back() -> None:
 
     if connection.settings_dict.get("OPTIONS", {}).get("pool") and not connection.in_atomic_block:
         connection.close()
+
+
+def close_old_connections_outside_a_transaction(**_kwargs) -> None:
+    """Django's `close_old_connections`, leaving alone a connection inside a transaction: a
+    task run in-process inside one (an eager task in a rollback test) shares its connection,
+    and closing it would end the transaction."""
+    from django.db import connections
+
+    for connection in connections.all(initialized_only=True):
+        if not connection.in_atomic_block:
+            connection.close_if_unusable_or_obsolete()

@@ -15,11 +15,12 @@ from contextlib import contextmanager
 
 import pytest
 from django.core.signals import request_finished, request_started
-from django.db import DEFAULT_DB_ALIAS, close_old_connections, connections, transaction
+from django.db import DEFAULT_DB_ALIAS, close_old_connections, transaction
 from django.test import TestCase
 from django.test import client as test_client
 
 from games.publishing import RESULTS
+from infrastructure.database_pool import close_old_connections_outside_a_transaction
 from live.hub import HUB
 
 
@@ -71,13 +72,6 @@ class CommitsInsideTheTest:
             self.django_on_commit(func, using=using, robust=robust)
         else:
             func()
-
-
-def close_old_connections_outside_a_transaction(**_kwargs) -> None:
-    """Django's `close_old_connections`, leaving alone a connection inside a transaction."""
-    for connection in connections.all(initialized_only=True):
-        if not connection.in_atomic_block:
-            connection.close_if_unusable_or_obsolete()
 
 
 @pytest.fixture

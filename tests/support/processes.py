@@ -108,6 +108,21 @@ def child_process(command: list[str], cwd: Path, env: dict[str, str]) -> Iterato
             child.stop()
 
 
+def wait_until_listening(process: ChildProcess, port: int, name: str, seconds: float = 30) -> None:
+    """Wait until the child process accepts connections on `port`; fail with its output if it
+    exits first or does not listen in time."""
+    deadline = time.monotonic() + seconds
+    while True:
+        if process.exited():
+            raise AssertionError(f"{name} exited early:\n{process.output()}")
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+            return
+        if time.monotonic() > deadline:
+            waited = f"{name} did not listen within {seconds:.0f} s"
+            raise AssertionError(f"{waited}:\n{process.output()}")
+        time.sleep(0.05)
+
+
 @contextlib.contextmanager
 def running_site(folder: Path, env: dict[str, str], server: str = "runserver") -> Iterator[str]:
     """Serve the project in `folder` (runserver as `make demo` does, or uvicorn); yields its URL.
@@ -121,15 +136,7 @@ def running_site(folder: Path, env: dict[str, str], server: str = "runserver") -
         "uvicorn": ["-m", "uvicorn", "config.asgi:application", "--port", str(port)],
     }[server]
     with child_process([sys.executable, *command], folder, env) as site:
-        deadline = time.monotonic() + 30
-        while True:
-            if site.exited():
-                raise AssertionError(f"the site exited early:\n{site.output()}")
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
-                break
-            if time.monotonic() > deadline:
-                raise AssertionError(f"the site did not listen within 30 s:\n{site.output()}")
-            time.sleep(0.1)
+        wait_until_listening(site, port, "the site")
         yield f"http://127.0.0.1:{port}"
 
 
@@ -144,15 +151,7 @@ def redis_server(folder: Path) -> Iterator[str]:
         "--appendonly", "no", "--dir", str(folder),
     ]  # fmt: skip
     with child_process(command, folder, bare_environment()) as server:
-        deadline = time.monotonic() + 30
-        while True:
-            if server.exited():
-                raise AssertionError(f"redis-server exited early:\n{server.output()}")
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
-                break
-            if time.monotonic() > deadline:
-                raise AssertionError(f"redis-server did not listen within 30 s:\n{server.output()}")
-            time.sleep(0.05)
+        wait_until_listening(server, port, "redis-server")
         yield f"redis://127.0.0.1:{port}/0"
 
 
