@@ -50,10 +50,27 @@ def test_a_worker_moves_the_runs_redis_url_to_its_own_database_once(monkeypatch)
     assert os.environ["REDIS_URL"] == "redis://127.0.0.1:6379/10"
 
 
-def test_the_workers_id_ranges_do_not_meet():
-    for index in range(8):
-        last_of_this = parallel.first_id(index + 1) - 1
-        assert last_of_this - parallel.first_id(index) + 1 == parallel.IDS_PER_WORKER
+@pytest.mark.django_db
+def test_the_workers_id_ranges_do_not_meet_and_fit_every_id_column():
+    # The narrowest id column of any model bounds how many workers' ranges fit.
+    from django.apps import apps
+    from django.db import models
+
+    def largest_id(field: models.Field) -> int:
+        if isinstance(field, models.BigAutoField):
+            return 2**63 - 1
+        if isinstance(field, models.SmallAutoField):
+            return 2**15 - 1
+        return 2**31 - 1
+
+    narrowest = min(
+        largest_id(model._meta.pk)
+        for model in apps.get_models()
+        if isinstance(model._meta.pk, models.AutoField)  # every auto-numbered key
+    )
+    starts = [parallel.first_id(index) for index in range(8)]
+    assert starts == sorted(set(starts))
+    assert parallel.first_id(8) - 1 <= narrowest
 
 
 @pytest.mark.django_db
