@@ -174,6 +174,9 @@ def test_a_game_under_way_follows_the_moves_unless_the_viewer_steps_back(
     game = players_turn(game_id, lena)
     expect(page.locator(".move-list").get_by_role("link")).to_have_count(5)
     expect_position(page, game, 1)
+    # Clicked once the page holds the game's last version: a click on a part that an update
+    # is about to replace lands on the part replaced.
+    expect(page.locator(".game-live")).to_have_attribute("data-version", str(game.version))
 
     page.get_by_role("link", name="Back to the live position").click()
     expect_position(page, game, 4, playable=True)
