@@ -4,6 +4,9 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# E-mails of `make demo` and `make serve` link to the address they serve on (unless
+# SITE_URL says otherwise).
+SERVED_AT = SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}"
 # The suite runs in this many parallel processes (pytest-xdist), each on a test database, a
 # Redis database and a Celery worker of its own; TEST_WORKERS=0 runs it in this one process.
 TEST_WORKERS ?= 3
@@ -26,12 +29,12 @@ install-dev: $(VENV)/.installed-dev
 
 demo: install
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py demo
-	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+	$(SERVED_AT) $(BIN)/python manage.py demo
+	$(SERVED_AT) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 serve: install
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+	$(SERVED_AT) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: install-dev
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)

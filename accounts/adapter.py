@@ -119,8 +119,14 @@ class AccountAdapter(DefaultAccountAdapter):
     def send_mail(self, template_prefix: str, email: str, context: dict) -> None:
         """In the language of the account it is about, naming the site as SITE_URL does."""
         user = context.get("user")
-        language = getattr(user, "language", "") or translation.get_language()
-        with translation.override(language or settings.LANGUAGE_CODE):
+        # The account's reader first; with no account (or none that has read the site), the
+        # language of the request that asked for the e-mail.
+        language = (
+            (getattr(user, "language", "") or getattr(user, "browser_language", ""))
+            or translation.get_language()
+            or settings.LANGUAGE_CODE
+        )
+        with translation.override(language):
             site = _SiteForMail(name=site_name(), domain=urlsplit(settings.SITE_URL).netloc)
             super().send_mail(template_prefix, email, {"current_site": site, **context})
 

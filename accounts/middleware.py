@@ -3,17 +3,20 @@ session passed the second factor."""
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
 from accounts import guests, staff
+from accounts.models import User
 
 
 class AccountLanguageMiddleware:
     """After log-in, the account's language wins over the browser's Accept-Language.
 
     Visitors keep what LocaleMiddleware found: their switcher choice (a cookie) or the
-    browser's languages.
+    browser's languages. A player who has chosen no language has the one their browser reads
+    the site in remembered, so that e-mails reach them in it too.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -25,8 +28,28 @@ class AccountLanguageMiddleware:
         if language:
             translation.activate(language)
             request.LANGUAGE_CODE = language
+        elif user is not None and user.is_authenticated and _names_a_language(request):
+            remember_browser_language(user, request.LANGUAGE_CODE)
         # LocaleMiddleware, outside this one, names the active language in Content-Language.
         return self.get_response(request)
+
+
+def _names_a_language(request: HttpRequest) -> bool:
+    """Whether the browser said which language it reads (a switcher's cookie, its
+    Accept-Language), rather than getting the site's default unasked."""
+    return (
+        settings.LANGUAGE_COOKIE_NAME in request.COOKIES or "HTTP_ACCEPT_LANGUAGE" in request.META
+    )
+
+
+def remember_browser_language(user: User, language: str) -> None:
+    """Keep the language the player's browser reads the site in; written only when it changes."""
+    if guests.is_guest(user) or user.browser_language == language:
+        return
+    if language not in dict(settings.LANGUAGES):
+        return
+    user.browser_language = language
+    User.objects.filter(pk=user.pk).update(browser_language=language)
 
 
 class GuestVisitMiddleware:

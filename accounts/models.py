@@ -49,6 +49,16 @@ class User(AbstractUser):
         choices=settings.LANGUAGES,
         help_text=_("The site's language for this player; empty follows the browser."),
     )
+    # What the player's browser last read the site in, kept while `language` is empty: an
+    # e-mail has no browser to ask, and must still reach its reader in their language.
+    browser_language = models.CharField(
+        _("browser's language"),
+        max_length=8,
+        blank=True,
+        default="",
+        choices=settings.LANGUAGES,
+        help_text=_("The language the player's browser last read the site in."),
+    )
 
     # A visitor playing the CPU without an account (see `accounts.guests`); signing up
     # clears it and keeps the row, so the guest's games stay theirs.
@@ -115,6 +125,12 @@ class User(AbstractUser):
 
     def get_absolute_url(self) -> str:
         return reverse("player", kwargs={"username": self.username})
+
+    @property
+    def reading_language(self) -> str:
+        """The language to write to this player in where no request says it (e-mails,
+        calendars): the account's choice, else what their browser last read, else the site's."""
+        return self.language or self.browser_language or settings.LANGUAGE_CODE
 
     @property
     def is_deleted(self) -> bool:

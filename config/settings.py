@@ -327,8 +327,10 @@ if PENDING_MOVES_PER_PLAYER < 1:
 globals().update(email_settings())
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL") or "webmaster@localhost"
 # The site's address as its readers reach it: e-mails link to it (they have no request to
-# take the host from).
-SITE_URL = (env_str("SITE_URL") or "http://localhost:8000").rstrip("/")
+# take the host from). Unset, it is where `make demo` and `make serve` listen (they pass
+# their own HOST and PORT here), so a link in an e-mail opens the site the reader is logged
+# in to: a browser keeps 127.0.0.1's and localhost's cookies apart.
+SITE_URL = (env_str("SITE_URL") or "http://127.0.0.1:8000").rstrip("/")
 if not SITE_URL.startswith(("http://", "https://")):
     raise ImproperlyConfigured(f"SITE_URL must start with http:// or https://; got {SITE_URL!r}")
 # Any other link allauth writes into an e-mail takes the site's scheme.

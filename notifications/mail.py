@@ -37,7 +37,7 @@ def send_notification_email(notification_id: int) -> bool:
         return False
     if not emails.verified_address(user):
         return False
-    with translation.override(user.language or settings.LANGUAGE_CODE):
+    with translation.override(user.reading_language):
         message = compose(notification)
     # Claimed before sending, so that two runs of the task cannot both send it.
     claimed = Notification.objects.filter(pk=notification.pk, emailed_at__isnull=True)

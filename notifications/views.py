@@ -1,6 +1,5 @@
 """Notification pages: the list, opening one, e-mail choices, the e-mails' unsubscribe link."""
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -71,7 +70,7 @@ def unsubscribe_link(request: HttpRequest, token: str) -> HttpResponse:
         found = unsubscribe.read(token)
     except unsubscribe.BadLink:
         return render(request, "notifications/bad_link.html", status=400)
-    with translation.override(found.user.language or settings.LANGUAGE_CODE):
+    with translation.override(found.user.reading_language):
         context = {"kind_label": LABELS[found.kind], "token": token, "done": False}
         if request.method == "POST":
             services.unsubscribe(found.user, found.kind)

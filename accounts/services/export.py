@@ -51,6 +51,7 @@ def profile(user: User) -> dict:
         "first_name": user.first_name,
         "last_name": user.last_name,
         "language": user.language,
+        "browser_language": user.browser_language,
         "date_joined": user.date_joined,
         "last_login": user.last_login,
         "is_staff": user.is_staff,

@@ -210,7 +210,9 @@ def player_calendar(request: HttpRequest, key: str) -> HttpResponse:
     player = calendar_selectors.calendar_owner(key)
     if player is None:
         raise Http404
-    with translation.override(player.language or translation.get_language()):
+    with translation.override(
+        player.language or player.browser_language or translation.get_language()
+    ):
         events = player_events(
             player,
             calendar_selectors.matches_to_play(player),

@@ -8,6 +8,7 @@ from django.core.management.base import BaseCommand
 
 from accounts import services
 from accounts.models import User
+from infrastructure import links
 from tournaments.demo import create_demo_championship, create_scheduled_demo_championship
 
 # Every task the demo's games run in-process says so in a line of this logger: hundreds of
@@ -49,10 +50,10 @@ class Command(BaseCommand):
                 scheduled = create_scheduled_demo_championship(admin, players)
             for shown in (championship, scheduled):
                 self.stdout.write(
-                    f"{shown.name}: http://127.0.0.1:8000{shown.get_absolute_url()} "
+                    f"{shown.name}: {links.absolute(shown.get_absolute_url())} "
                     f"({shown.get_status_display()})"
                 )
         self.stdout.write(self.style.SUCCESS("Demo accounts (passwords are new on every run):"))
         for account in accounts:
             self.stdout.write(f"  {account.username:<10} {account.password:<14} {account.role}")
-        self.stdout.write("Log in to the admin at http://127.0.0.1:8000/admin/ as admin.")
+        self.stdout.write(f"Log in to the admin at {links.absolute('/admin/')} as admin.")
