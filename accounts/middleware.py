@@ -2,13 +2,16 @@
 session passed the second factor."""
 
 from collections.abc import Callable
+from urllib.parse import unquote
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django.utils import translation
+from django.utils import timezone, translation
 
 from accounts import guests, staff
 from accounts.models import User
+from infrastructure import time_zones
+from infrastructure.api_errors import is_api_request
 
 
 class AccountLanguageMiddleware:
@@ -50,6 +53,45 @@ def remember_browser_language(user: User, language: str) -> None:
         return
     user.browser_language = language
     User.objects.filter(pk=user.pk).update(browser_language=language)
+
+
+class ReaderTimeZoneMiddleware:
+    """Pages show and read dates in the reader's time zone: the account's choice, else the
+    zone their browser is in now (the cookie local-times.js writes), else the browser's last
+    seen. The API speaks UTC to everyone (its dates carry their offset), whoever asks.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if is_api_request(request):
+            timezone.deactivate()
+            return self.get_response(request)
+        user = getattr(request, "user", None)
+        signed_in = user is not None and user.is_authenticated
+        browser = time_zones.zone(unquote(request.COOKIES.get(time_zones.COOKIE, "")))
+        if signed_in and browser is not None:
+            remember_browser_time_zone(user, browser.key)
+        chosen = time_zones.zone(user.time_zone) if signed_in else None
+        seen = time_zones.zone(user.browser_time_zone) if signed_in else None
+        reader = chosen or browser or seen
+        if reader is not None:
+            timezone.activate(reader)
+        else:
+            timezone.deactivate()
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()
+
+
+def remember_browser_time_zone(user: User, name: str) -> None:
+    """Keep the zone the player's browser is in; written only when it changes."""
+    if guests.is_guest(user) or user.browser_time_zone == name:
+        return
+    user.browser_time_zone = name
+    User.objects.filter(pk=user.pk).update(browser_time_zone=name)
 
 
 class GuestVisitMiddleware:

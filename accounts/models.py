@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.shown_names import DELETED_PLAYER, is_placeholder
 from accounts.usernames import USERNAME_TAKEN, canonical_username, stored_username
+from infrastructure import time_zones
 
 # Case folding makes a name at most three times longer (ß, for one, becomes ss).
 USERNAME_KEY_LENGTH = 3 * 150
@@ -58,6 +59,22 @@ class User(AbstractUser):
         default="",
         choices=settings.LANGUAGES,
         help_text=_("The language the player's browser last read the site in."),
+    )
+    time_zone = models.CharField(
+        _("time zone"),
+        max_length=time_zones.NAME_LENGTH,
+        blank=True,
+        default="",
+        validators=[time_zones.validate_name],
+        help_text=_("The time zone dates are shown and entered in; empty follows the browser."),
+    )
+    # As with the language: e-mails and calendars have no browser to ask for its zone.
+    browser_time_zone = models.CharField(
+        _("browser's time zone"),
+        max_length=time_zones.NAME_LENGTH,
+        blank=True,
+        default="",
+        help_text=_("The time zone the player's browser was last in."),
     )
 
     # A visitor playing the CPU without an account (see `accounts.guests`); signing up
@@ -131,6 +148,12 @@ class User(AbstractUser):
         """The language to write to this player in where no request says it (e-mails,
         calendars): the account's choice, else what their browser last read, else the site's."""
         return self.language or self.browser_language or settings.LANGUAGE_CODE
+
+    @property
+    def reading_time_zone(self) -> str:
+        """The time zone to write dates in where no browser says it (e-mails): the account's
+        choice, else the browser's last seen, else UTC."""
+        return self.time_zone or self.browser_time_zone or "UTC"
 
     @property
     def is_deleted(self) -> bool:

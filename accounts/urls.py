@@ -20,6 +20,7 @@ site_urlpatterns = [
     path("logout/", allauth_views.logout, name="logout"),
     path("account/delete/", views.delete_account, name="account-delete"),
     path("language/", views.set_language, name="set-language"),
+    path("account/time-zone/", views.set_time_zone, name="account-time-zone"),
     path("account/token/", views.account_token, name="account-token"),
 ]
 

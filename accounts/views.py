@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from accounts import guests, personal_data, services, staff, tokens
 from accounts.forms import DeleteAccountForm
+from accounts.services import preferences
 from accounts.tokens import NEW_TOKEN_SESSION_KEY
 from accounts.usernames import canonical_username
 from infrastructure import throttling
@@ -166,3 +167,16 @@ def set_language(request: HttpRequest) -> HttpResponse:
         secure=settings.SESSION_COOKIE_SECURE,
     )
     return response
+
+
+@login_required
+@require_POST
+def set_time_zone(request: HttpRequest) -> HttpResponse:
+    """The account page's time zone: one the player names, or "" to follow the browser."""
+    try:
+        preferences.set_time_zone(request.user, request.POST.get("time_zone", ""))
+    except DomainError as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, _("Your time zone is saved."))
+    return redirect(reverse("account") + "#reading")

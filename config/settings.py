@@ -87,6 +87,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.StaffSessionMiddleware",
     "accounts.middleware.AccountLanguageMiddleware",
+    "accounts.middleware.ReaderTimeZoneMiddleware",
     "accounts.middleware.GuestVisitMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

@@ -1,25 +1,21 @@
 """Reads of notifications shared by the API, the pages and the e-mails."""
 
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
 
 from django.db.models import QuerySet
 from django.utils import timezone, translation
 
 from accounts.models import User
+from infrastructure import time_zones
 from notifications import kinds
 from notifications.kinds import Kind
 from notifications.models import EmailOptOut, Notification
 
-UTC = ZoneInfo("UTC")
-
 
 def reader_time_zone(user: User) -> ZoneInfo:
-    """The reader's own time zone where their account names one, else UTC."""
-    name = getattr(user, "time_zone", "") or ""
-    try:
-        return ZoneInfo(name) if name else UTC
-    except (ZoneInfoNotFoundError, ValueError):
-        return UTC
+    """The reader's own time zone: the account's choice, else their browser's last seen,
+    else UTC."""
+    return time_zones.zone(user.reading_time_zone) or time_zones.UTC
 
 
 def notification_text(notification: Notification, reader: User) -> str:

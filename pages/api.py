@@ -1,6 +1,7 @@
 """The API's answers that read many apps: a player's own account with their notices'
 e-mail choices (`/api/accounts/me/`)."""
 
+from django.conf import settings
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -15,6 +16,8 @@ from accounts.api import (
     count_own_password_attempt,
 )
 from accounts.models import User
+from accounts.services import preferences
+from infrastructure import time_zones
 from infrastructure.api_docs import error_responses
 from infrastructure.api_fields import StrictBooleanField, StrictCharField, StrictEmailField
 from notifications import selectors as notification_selectors
@@ -35,10 +38,22 @@ class MeSerializer(AccountSerializer):
         help_text="The address being changed to, until the link e-mailed to it is followed.",
     )
 
+    language = serializers.ChoiceField(
+        choices=[("", ""), *settings.LANGUAGES],
+        help_text="The site's language you chose; empty: your browser's.",
+    )
+    time_zone = StrictCharField(
+        allow_blank=True,
+        help_text="The time zone you chose for dates on the pages and in e-mails (an IANA "
+        "name, e.g. Europe/Warsaw); empty: your browser's. The API's own dates are in UTC.",
+    )
+
     def to_representation(self, user: User) -> dict:
         pending = emails.pending_address(user)
         return {
             **super().to_representation(user),
+            "language": user.language,
+            "time_zone": user.time_zone,
             "email": user.email,
             "email_verified": bool(emails.verified_address(user)),
             "email_pending": pending if pending and pending != user.email.lower() else None,
@@ -59,6 +74,20 @@ class MeChangeSerializer(serializers.Serializer):
         ),
     )
     notifications = EmailPreferencesField(required=False)
+    language = StrictCharField(
+        required=False,
+        allow_blank=True,
+        max_length=16,
+        help_text="The site's language: "
+        + ", ".join(dict(settings.LANGUAGES))
+        + "; empty follows your browser.",
+    )
+    time_zone = StrictCharField(
+        required=False,
+        allow_blank=True,
+        max_length=time_zones.NAME_LENGTH,
+        help_text="An IANA time zone name (Europe/Warsaw, Asia/Tokyo); empty follows your browser.",
+    )
     password = StrictCharField(
         write_only=True,
         required=False,
@@ -81,8 +110,8 @@ class MeView(APIView):
         operation_id="accounts_me_change",
         request=MeChangeSerializer,
         responses={200: MeSerializer, **error_responses(400, 401, 429)},
-        summary="Change your account: its e-mail address (your password confirms it), which "
-        "notifications are also e-mailed",
+        summary="Change your account: its e-mail address (your password confirms it), your "
+        "language and time zone, which notifications are also e-mailed",
     )
     def patch(self, request: Request) -> Response:
         change = MeChangeSerializer(data=request.data)
@@ -95,6 +124,10 @@ class MeView(APIView):
                 change.validated_data["email"],
                 password=change.validated_data.get("password", ""),
             )
+        if "language" in change.validated_data:
+            preferences.set_language(request.user, change.validated_data["language"])
+        if "time_zone" in change.validated_data:
+            preferences.set_time_zone(request.user, change.validated_data["time_zone"])
         choices = change.validated_data.get("notifications")
         if choices:
             notification_services.set_email_preferences(

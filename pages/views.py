@@ -17,6 +17,7 @@ from games import registry
 from games import selectors as game_selectors
 from games.models import Game
 from games.titles import result_reason
+from infrastructure import time_zones
 from pages import entitlements
 from ratings import chart
 from ratings import selectors as rating_selectors
@@ -89,6 +90,8 @@ def account(request: HttpRequest) -> HttpResponse:
             "free_entrant_limit": plans.FREE_CHAMPIONSHIP_ENTRANT_LIMIT,
             "token": token,
             "new_token": request.session.pop(NEW_TOKEN_SESSION_KEY, None),
+            "time_zones": time_zones.choices(),
+            "browser_time_zone": user.browser_time_zone,
             "billing": billing_selectors.plan_section(user),
             "email_verified": bool(emails.verified_address(user)),
             "pending_email": emails.pending_address(user),

@@ -61,7 +61,7 @@ def erase_account(user: User) -> None:
 def _anonymise(user: User) -> None:
     user.username = placeholder_username(user.pk)
     user.email = user.first_name = user.last_name = user.language = ""
-    user.browser_language = ""
+    user.browser_language = user.time_zone = user.browser_time_zone = ""
     user.set_unusable_password()
     user.is_active = user.is_staff = user.is_superuser = False
     user.plan, user.plan_until = Plan.FREE, None

@@ -52,6 +52,8 @@ def profile(user: User) -> dict:
         "last_name": user.last_name,
         "language": user.language,
         "browser_language": user.browser_language,
+        "time_zone": user.time_zone,
+        "browser_time_zone": user.browser_time_zone,
         "date_joined": user.date_joined,
         "last_login": user.last_login,
         "is_staff": user.is_staff,

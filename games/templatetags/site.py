@@ -61,10 +61,17 @@ def format_title(name: str) -> str:
 
 @register.filter
 def local_time(moment) -> str:
-    """A moment for people: in UTC on the page, shown in the reader's own time zone and
-    language by static/js/local-times.js (the server does not know the reader's zone)."""
+    """A moment for people, in the reader's time zone (the one the request runs in) and in
+    their language's format, as e-mails write it. A browser in another zone than the page
+    was written for (its first visit, before it has told the site its zone) shows it in its
+    own, by static/js/local-times.js."""
     if not moment:
         return ""
-    utc = timezone.localtime(moment, UTC)
-    text = date_format(utc, "DATETIME_FORMAT") + " UTC"
-    return format_html('<time datetime="{}" data-local>{}</time>', utc.isoformat(), text)
+    local = timezone.localtime(moment)
+    text = f"{date_format(local, 'DATETIME_FORMAT')} {local.tzname()}"
+    return format_html(
+        '<time datetime="{}" data-local data-zone="{}">{}</time>',
+        timezone.localtime(moment, UTC).isoformat(),
+        timezone.get_current_timezone_name(),
+        text,
+    )

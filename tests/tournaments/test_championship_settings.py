@@ -286,7 +286,7 @@ def test_the_page_shows_the_round_deadline_and_the_schedule_in_utc_for_the_reade
     assert "2:30 p.m." in shown  # English: the reader's language, read in UTC
     # The page's script shows the moment in the reader's own time zone.
     html = client.get(championship.get_absolute_url()).content.decode()
-    assert f'<time datetime="{starts.isoformat()}" data-local>' in html
+    assert f'<time datetime="{starts.isoformat()}" data-local data-zone="UTC">' in html
     assert "Entries close" in content
 
 
