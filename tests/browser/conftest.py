@@ -106,8 +106,8 @@ def log_in(page, site: str, username: str, password: str = TEST_PASSWORD) -> Non
     page.wait_for_url(re.compile(r"^(?!.*/login/).*$"))
 
 
-def click_point(page, x: int, y: int) -> None:
-    """Click the board's lattice point x-y where the player sees it."""
+def point_on_board(page, x: int, y: int) -> tuple[float, float]:
+    """Where the board's lattice point x-y is, from the board's top left corner."""
     board = page.locator("svg.board")
     # A move's event makes the page swap its live part, the board with it: a board read
     # while it is being replaced has no box yet, and is read again once it is back.
@@ -123,12 +123,25 @@ def click_point(page, x: int, y: int) -> None:
     offset_x = (box["width"] - view_width * scale) / 2
     offset_y = (box["height"] - view_height * scale) / 2
     row = grid["height"] - y if grid["flip_y"] else y - 1
-    board.click(
-        position={
-            "x": offset_x + (grid["left"] + (x - 1) * grid["cell"]) * scale,
-            "y": offset_y + (grid["top"] + row * grid["cell"]) * scale,
-        }
+    return (
+        offset_x + (grid["left"] + (x - 1) * grid["cell"]) * scale,
+        offset_y + (grid["top"] + row * grid["cell"]) * scale,
     )
+
+
+def click_point(page, x: int, y: int) -> None:
+    """Click the board's lattice point x-y where the player sees it."""
+    across, down = point_on_board(page, x, y)
+    page.locator("svg.board").click(position={"x": across, "y": down})
+
+
+def tap_point(page, x: int, y: int) -> None:
+    """Tap the board's lattice point x-y with a finger, as on a phone."""
+    board = page.locator("svg.board")
+    board.scroll_into_view_if_needed()
+    across, down = point_on_board(page, x, y)
+    box = board.bounding_box()
+    page.touchscreen.tap(box["x"] + across, box["y"] + down)
 
 
 def start_practice_kropki(page, site: str) -> None:

@@ -124,6 +124,19 @@
       : picked
         ? box.dataset.textPicked.replace("%(cell)s", picked.c + 1 + "-" + (picked.r + 1))
         : "";
+    // The chosen tile as it will lie, beside the status: on a phone the hand may be scrolled
+    // away from it while the player looks for a cell.
+    var chosen = box.querySelector(".chosen-tile");
+    if (chosen) {
+      chosen.textContent = "";
+      var source = selected && box.querySelector('.hand-tile[data-tile="' + selected.tile + '"] svg');
+      if (source) {
+        var copy = source.cloneNode(true);
+        copy.style.transform = "rotate(" + 90 * selected.turn + "deg)";
+        chosen.appendChild(copy);
+      }
+      chosen.hidden = !source;
+    }
   }
 
   function describe(entry) {

@@ -1,0 +1,84 @@
+"""Quadrotone with one thumb at 390×844: the board and a good part of the hand in view
+together, the chosen tile and its turn beside the status, a move played by tapping."""
+
+import json
+
+from playwright.sync_api import expect
+
+from games import services
+from games.models import Game
+from tests.browser.conftest import log_in, screenshot
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+
+def in_view(box: dict | None, height: int = 844) -> bool:
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+def board_to_the_top(page) -> None:
+    """Scroll as a player does: the board's top at the top of the screen."""
+    page.locator("svg.board").evaluate(
+        "board => window.scrollTo(0, board.getBoundingClientRect().top + window.scrollY - 8)"
+    )
+
+
+def tap_cell(page, column: int, row: int) -> None:
+    """Tap the middle of the board's cell (column, row), counted from 1 as the notation does."""
+    board = page.locator("svg.board")
+    grid = json.loads(board.get_attribute("data-grid"))
+    _, _, width, height = (float(n) for n in board.get_attribute("viewBox").split())
+    box = board.bounding_box()
+    scale = min(box["width"] / width, box["height"] / height)
+    left = box["x"] + (box["width"] - width * scale) / 2
+    top = box["y"] + (box["height"] - height * scale) / 2
+    rows = grid["height"] - 1
+    y_cell = rows - row if grid["flip_y"] else row - 1
+    page.touchscreen.tap(
+        left + (grid["left"] + (column - 0.5) * grid["cell"]) * scale,
+        top + (grid["top"] + (y_cell + 0.5) * grid["cell"]) * scale,
+    )
+
+
+def test_the_board_and_the_hand_share_the_screen_and_a_move_is_played_by_tapping(
+    site, open_page, make_user
+):
+    alice, bob = make_user("alice"), make_user("bob")
+    game = services.create_game(
+        creator=alice, game="quadrotone", options={}, format=None, opponent="bob"
+    )
+    game = services.accept_invitation(game.pk, bob)
+    first = game.seats.get(seat="first").user
+    page = open_page(**PHONE)
+    log_in(page, site, first.username)
+    page.goto(f"{site}/games/{game.pk}/")
+    board = page.locator("svg.board")
+    board_to_the_top(page)
+
+    # The board whole on screen, and with it at least two rows of tiles of the hand.
+    expect(board).to_be_visible()
+    assert in_view(board.bounding_box()), board.bounding_box()
+    tiles = page.locator(".hand-tile")
+    expect(tiles).to_have_count(128)
+    shown = [tiles.nth(n).bounding_box() for n in range(24)]
+    assert sum(in_view(box) for box in shown) >= 12, shown
+    screenshot(page, "quadrotone-phone-board-and-hand")
+    board_to_the_top(page)  # where the player keeps it (a full-page screenshot scrolls)
+
+    tiles.nth(0).tap()
+    page.get_by_role("button", name="Turn (R)").tap()
+    chosen = page.locator(".composer .chosen-tile svg")
+    expect(chosen).to_be_visible()
+    assert "rotate(90deg)" in (chosen.get_attribute("style") or "")
+    assert in_view(chosen.bounding_box()) and in_view(board.bounding_box())
+    expect(page.locator(".composer-status")).to_contain_text("turned 90°")
+    screenshot(page, "quadrotone-phone-chosen-tile")
+    board_to_the_top(page)
+
+    tap_cell(page, 5, 5)
+    expect(page.locator(".composer .pending li")).to_have_count(1)
+    page.get_by_role("button", name="Play the move").tap()
+    expect(page.locator('.tile[data-cell="4-4"]')).to_have_count(1)
+    played = Game.objects.get(pk=game.pk).moves.get(seq=1)
+    assert [entry[1:] for entry in played.payload["place"]] == [[4, 4, 1]]
+    screenshot(page, "quadrotone-phone-played")
