@@ -400,6 +400,9 @@ REST_FRAMEWORK = {
         # Players an organiser invites to championships (a large field is invited in an
         # afternoon; each invitation is a notice and may be an e-mail).
         "championship_invitations": env_rate("THROTTLE_CHAMPIONSHIP_INVITATIONS", "300/hour"),
+        # An organiser's announcements: each is a notice, and may be an e-mail, to every
+        # entrant.
+        "announcements": env_rate("THROTTLE_ANNOUNCEMENTS", "20/hour"),
         # Positions replayed for `?move=N` (the game page and its live part), per client.
         "replays": env_rate("THROTTLE_REPLAYS", "300/minute"),
         # Files written for a client: game records, a championship's CSV files.

@@ -32,6 +32,7 @@ class Kind(StrEnum):
     CHAMPIONSHIP_FINISHED = "championship_finished"
     ORGANISER_NEEDED = "organiser_needed"
     PLAN_ENDING = "plan_ending"
+    ANNOUNCEMENT = "announcement"
 
 
 # What each kind is about, for the e-mail preferences ("E-mail me about …").
@@ -47,6 +48,7 @@ LABELS = {
     Kind.CHAMPIONSHIP_FINISHED: gettext_lazy("A championship you played is over: your place"),
     Kind.ORGANISER_NEEDED: gettext_lazy("A championship you organise or referee needs you"),
     Kind.PLAN_ENDING: gettext_lazy("Your paid plan ends within a week and will not renew"),
+    Kind.ANNOUNCEMENT: gettext_lazy("The organisers' announcements in a championship you entered"),
 }
 
 
@@ -242,6 +244,15 @@ def plan_ending(params: Mapping) -> str:
     ) % {"until": when(params["until"])}
 
 
+def announcement(params: Mapping) -> str:
+    # {"championship": its name, "by": the announcing organiser's username, "text": theirs}
+    return _("%(championship)s, from %(by)s: %(text)s") % {
+        "championship": params["championship"],
+        "by": player_name(params["by"]),
+        "text": params["text"],
+    }
+
+
 TEXTS: dict[Kind, Callable[[Mapping], str]] = {
     Kind.GAME_INVITED: game_invited,
     Kind.YOUR_MOVE: your_move,
@@ -254,6 +265,7 @@ TEXTS: dict[Kind, Callable[[Mapping], str]] = {
     Kind.CHAMPIONSHIP_FINISHED: championship_finished,
     Kind.ORGANISER_NEEDED: organiser_needed,
     Kind.PLAN_ENDING: plan_ending,
+    Kind.ANNOUNCEMENT: announcement,
 }
 
 

@@ -26,6 +26,7 @@ LIFTED_BUDGETS = (
     "cpu_games",
     "invitations",
     "championship_invitations",
+    "announcements",
     "replays",
     "downloads",
     "calendars",

@@ -296,3 +296,26 @@ class CalendarFeed(models.Model):
 
     def __str__(self) -> str:
         return f"calendar of {self.player}"
+
+
+class Announcement(models.Model):
+    """What the organisers tell every entrant: on the championship's page, in each entrant's
+    notifications and by e-mail."""
+
+    TEXT_MAX_CHARS = 2000
+
+    championship = models.ForeignKey(
+        Championship, on_delete=models.CASCADE, related_name="announcements"
+    )
+    # The organiser or co-organiser who wrote it; kept (as "deleted player") if they go.
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="announcements"
+    )
+    text = models.TextField(max_length=TEXT_MAX_CHARS, validators=[text.multi_line])
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.championship}: {self.text[:40]}"

@@ -13,6 +13,7 @@ from games.models import Game
 from games.selectors import players_by_seat, seat_names
 from tournaments import bracket, deciders, tiebreaks
 from tournaments.models import (
+    Announcement,
     Championship,
     Decision,
     Entry,
@@ -441,3 +442,8 @@ def needs_attention(
         absent=[_waiting(game) for game in absent[:200]],
         running=[_waiting(game) for game in active.order_by("pk")[:500]],
     )
+
+
+def announcements_of(championship: Championship) -> QuerySet[Announcement]:
+    """The organisers' announcements, newest first, with their authors."""
+    return championship.announcements.select_related("author")

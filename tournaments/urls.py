@@ -18,6 +18,11 @@ api_urlpatterns = [
         name="api-decline-invitation",
     ),
     path("<id:championship_id>/start/", api.StartView.as_view(), name="api-start"),
+    path(
+        "<id:championship_id>/announcements/",
+        api.AnnouncementsView.as_view(),
+        name="api-announcements",
+    ),
     path("<id:championship_id>/standings/", api.StandingsView.as_view(), name="api-standings"),
     path("<id:championship_id>/bracket/", api.BracketView.as_view(), name="api-bracket"),
     path("<id:championship_id>/log/", api.DecisionLogView.as_view(), name="api-decision-log"),
@@ -54,6 +59,11 @@ page_urlpatterns = [
     path("<id:championship_id>/accept/", views.accept, name="championship-accept"),
     path("<id:championship_id>/decline/", views.decline, name="championship-decline"),
     path("<id:championship_id>/start/", views.start, name="championship-start"),
+    path(
+        "<id:championship_id>/announcements/",
+        views.announce,
+        name="championship-announce",
+    ),
     path(
         "<id:championship_id>/games/<id:game_id>/decide/",
         views.decide,

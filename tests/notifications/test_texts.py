@@ -36,6 +36,7 @@ EXAMPLES = {
         "entrants": 8,
     },
     Kind.PLAN_ENDING: {"until": "2026-05-01T12:00:00+00:00"},
+    Kind.ANNOUNCEMENT: {"championship": "Spring Cup", "by": "olga", "text": "Round two at six."},
 }  # fmt: skip
 
 

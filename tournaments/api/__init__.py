@@ -1,5 +1,6 @@
 """The championships API, one module a job."""
 
+from tournaments.api.announcements import AnnouncementsView
 from tournaments.api.calendar import CalendarFeedView
 from tournaments.api.championships import (
     ChampionshipSerializer,
@@ -19,6 +20,7 @@ from tournaments.api.results import BracketView, ChampionshipGamesView, Standing
 __all__ = [
     "AcceptInvitationView",
     "AdjudicateView",
+    "AnnouncementsView",
     "BracketView",
     "CalendarFeedView",
     "ChampionshipGamesView",

@@ -24,6 +24,7 @@ from tournaments.services.invitations import (
     enter_or_invite,
     invite,
 )
+from tournaments.services.organiser_announcements import announce
 from tournaments.services.progress import advance, on_game_finished
 from tournaments.services.starting import group_name, seeding_order, start
 from tournaments.services.sweep import sweep
@@ -33,6 +34,7 @@ __all__ = [
     "accept_invitation",
     "adjudicate",
     "advance",
+    "announce",
     "ask_worker_if_due",
     "cancel_pending_invitations",
     "checked_settings",

@@ -9,7 +9,14 @@ from games.models import Game
 from notifications.kinds import Kind
 from notifications.services import notify
 from tournaments import deciders
-from tournaments.models import Championship, Decision, FinalRank, Invitation, Match
+from tournaments.models import (
+    Announcement,
+    Championship,
+    Decision,
+    FinalRank,
+    Invitation,
+    Match,
+)
 
 # The organiser's decisions that are about the players they name (the deadline's own
 # decisions are told by the game's result).
@@ -155,3 +162,24 @@ def championship_finished(championship: Championship) -> None:
             params={"championship": championship.name, "place": rank.rank},
             once_key=f"championship_finished:{championship.pk}:{rank.rank}",
         )
+
+
+def organiser_announced(announcement: Announcement) -> None:
+    """Every entrant still in the championship hears the organisers' announcement (its author
+    too, if they play: they see it was sent as the others do)."""
+    championship = announcement.championship
+    entrants = [
+        entry.player
+        for entry in championship.entries.filter(withdrawn_at__isnull=True).select_related("player")
+    ]
+    notify(
+        entrants,
+        Kind.ANNOUNCEMENT,
+        url=_page(championship) + "#announcements",
+        params={
+            "championship": championship.name,
+            "by": announcement.author.username,
+            "text": announcement.text,
+        },
+        once_key=f"announcement:{announcement.pk}",
+    )

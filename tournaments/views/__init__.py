@@ -3,6 +3,7 @@ services, like the API; what is in them is only turning those into what the temp
 show (translated labels, formatted numbers)."""
 
 from tournaments.views.actions import accept, decline, enter, start, withdraw
+from tournaments.views.announcing import announce
 from tournaments.views.calendars import account_calendar, championship_calendar, player_calendar
 from tournaments.views.championship_page import championship_page
 from tournaments.views.decisions import decide
@@ -13,6 +14,7 @@ from tournaments.views.words import number, round_title
 __all__ = [
     "accept",
     "account_calendar",
+    "announce",
     "championship_calendar",
     "championship_edit",
     "championship_list",

@@ -148,5 +148,6 @@ def championship_page(request: HttpRequest, championship_id: int) -> HttpRespons
             "schedule": schedule,
             "drawing": _bracket(championship, schedule),
             "decisions": list(selectors.decisions(championship)[:DECISIONS_SHOWN]),
+            "announcements": list(selectors.announcements_of(championship)),
         },
     )
