@@ -6,10 +6,12 @@ from django.urls import reverse_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from accounts import guests
 from games import registry
 from games.engines import CPU_LEVELS, DEFAULT_CPU_LEVEL
-from games.models import CPU_PLAYER, cpu_title
+from games.models import CPU_PLAYER, cpu_level_title, cpu_title
 from games.registry import GameDeclaration, OptionField
+from games.services import guest_practice_refusal
 from infrastructure import text
 
 
@@ -63,6 +65,20 @@ PLAYER_CHOICE = "player"
 def cpu_choices() -> list[tuple[str, str]]:
     """The CPU at each of its levels, weakest first, as the form offers them."""
     return [(CPU_CHOICE_PREFIX + level, cpu_title(level)) for level in CPU_LEVELS]
+
+
+def quick_play(user: object, game_names: list[str] | tuple[str, ...]) -> dict:
+    """What the guest's quick play offers (templates/games/guest_quick_play.html): a button
+    per game, the CPU's levels to choose from, and why the buttons are disabled, if they are
+    (a guest at their limit of unfinished games)."""
+    return {
+        "games": list(game_names),
+        "cpu_levels": [
+            {"value": level, "title": cpu_level_title(level), "default": level == DEFAULT_CPU_LEVEL}
+            for level in CPU_LEVELS
+        ],
+        "refusal": guest_practice_refusal(user),
+    }
 
 
 def two_player_opponents() -> list[tuple[str, str]]:
@@ -167,11 +183,27 @@ class NewGameForm(forms.Form):
         return {**arguments, "opponent": names[0]}
 
 
-def for_game(declared: GameDeclaration) -> type[NewGameForm]:
-    """The new-game form of one game."""
-    fields: dict[str, forms.Field] = {}
+def guest_opponent_field() -> forms.ChoiceField:
+    """A guest's choice of opponent: the CPU at each of its levels, nothing a guest would be
+    refused (an invited player); a choice posted all the same is refused in the guest's words."""
+    return forms.ChoiceField(
+        label=_("Opponent"),
+        choices=cpu_choices,
+        initial=CPU_CHOICE_PREFIX + DEFAULT_CPU_LEVEL,
+        widget=forms.RadioSelect,
+        help_text=_("The CPU, at the strength you choose; the game begins at once."),
+        error_messages={"invalid_choice": guests.REFUSALS[guests.GuestRefusal.OTHER_GAMES]},
+    )
+
+
+def for_game(declared: GameDeclaration, *, guest: bool = False) -> type[NewGameForm]:
+    """The new-game form of one game; a guest's offers the CPU only (accounts/guests.py)."""
+    fields: dict[str, forms.Field | None] = {}
     choice_help: dict[str, dict] = {}
-    if max(declared.player_counts) > 2:
+    if guest:
+        # None takes the shared form's field away: a guest invites nobody.
+        fields["opponent"], fields["player"] = guest_opponent_field(), None
+    elif max(declared.player_counts) > 2:
         fields["opponent"] = forms.ChoiceField(
             label=_("Opponents"),
             choices=more_player_opponents,
@@ -227,9 +259,10 @@ def match_format_help(declared: GameDeclaration, option: OptionField) -> dict:
     }
 
 
-def new_game_form(game: str) -> type[NewGameForm]:
-    """The new-game form of the game called `game`; KeyError when none is in play."""
-    return for_game(registry.declaration(game))
+def new_game_form(game: str, *, guest: bool = False) -> type[NewGameForm]:
+    """The new-game form of the game called `game` (a guest's with `guest`); KeyError when
+    none is in play."""
+    return for_game(registry.declaration(game), guest=guest)
 
 
 def time_control(choice: str) -> dict | None:

@@ -21,6 +21,7 @@ def game_page(game: Game, viewer: User | None, move: int | None = None) -> dict:
         None,
     )
     active = game.status == Game.Status.ACTIVE
+    can_rematch = services.may_rematch(game, mine)
     # A move before the last shows the game as it stood then; the last is the game now.
     replaying = move is not None and move < game.move_count
     shown = replay.position_at(game, move, mine) if replaying else None
@@ -111,7 +112,9 @@ def game_page(game: Game, viewer: User | None, move: int | None = None) -> dict:
         "script": declared.script,
         "stylesheet": declared.stylesheet,
         "draw_offers": services.may_offer_draw(game, mine),
-        "can_rematch": services.may_rematch(game, mine),
+        "can_rematch": can_rematch,
+        # A guest at their limit of unfinished games sees the button disabled, and why.
+        "rematch_refusal": services.guest_practice_refusal(viewer) if can_rematch else None,
     }
 
 

@@ -169,6 +169,12 @@ def games_for_home(user: User, limit: int = 20) -> dict[str, list[Game]]:
     }
 
 
+def invitations_to(user: User, limit: int = 20) -> list[Game]:
+    """The games others invited the player to that wait for their answer, newest first."""
+    invited = games_of(user, Game.Status.INVITED, viewer=user).exclude(created_by=user)
+    return list(invited.order_by("-id")[:limit])
+
+
 def clocks_on_their_move(user: User) -> QuerySet[Game]:
     """The user's running games in which it is their move and a clock runs out at
     `deadline`, soonest first, with their seats and players."""

@@ -15,8 +15,9 @@ from django.views.decorators.http import require_POST
 from accounts import guests
 from games import budgets, page_contents, registry, replay, rulebook, selectors, services, streams
 from games.boards import point_words
-from games.forms import new_game_form
-from games.models import CPU_PLAYER, Game
+from games.engines import CPU_LEVELS, DEFAULT_CPU_LEVEL
+from games.forms import new_game_form, quick_play
+from games.models import CPU_PLAYER, Game, cpu_level_title
 from infrastructure import throttling
 from infrastructure.errors import DomainError, TooMany
 from live import addresses, watching
@@ -89,9 +90,10 @@ def game_new(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         if request.method == "POST":
             return redirect_to_login(request.get_full_path())
-        return render(request, "games/new.html", {"game": game_name, "games": registry.names()})
+        return render(request, "games/new.html", _visitor_context(request, game_name))
     declared = registry.declaration(game_name)
-    form = new_game_form(game_name)(request.POST or None)
+    guest = guests.is_guest(request.user)
+    form = new_game_form(game_name, guest=guest)(request.POST or None)
     over_budget = None
     if request.method == "POST" and form.is_valid():
         try:
@@ -112,20 +114,46 @@ def game_new(request: HttpRequest) -> HttpResponse:
         else:
             return redirect(game)
     note = declared.new_game_help(request.user) if declared.new_game_help else ""
-    context = {"form": form, "game": game_name, "games": registry.names(), "note": note}
+    context = {
+        "form": form,
+        "game": game_name,
+        "games": registry.names(),
+        "note": note,
+        # What a guest may not do is not offered; the page says so, and how to get it.
+        "guest_note": guests.REFUSALS[guests.GuestRefusal.OTHER_GAMES] if guest else "",
+        "refusal": services.guest_practice_refusal(request.user),
+    }
     page = render(request, "games/new.html", context)
     return throttling.refused(page, over_budget.retry_after) if over_budget else page
 
 
+def _visitor_context(request: HttpRequest, game_name: str) -> dict:
+    """The new-game page of a visitor without an account: this game's quick play."""
+    return {
+        "game": game_name,
+        "games": registry.names(),
+        "quick_play": quick_play(request.user, [game_name]),
+    }
+
+
 @require_POST
 def guest_game(request: HttpRequest) -> HttpResponse:
-    """A practice game against the CPU, with the game's usual options, for a visitor without
-    an account: the first makes them a guest (on the per-address "guest" budget)."""
+    """A practice game against the CPU at the level chosen (normal if none), with the game's
+    usual options, for a visitor without an account: the first makes them a guest (on the
+    per-address "guest" budget)."""
     game_name = request.POST.get("game", "")
     if game_name not in registry.names():
         messages.error(request, gettext("There is no such game here."))
         return redirect("game-new")
     back = reverse("game-new") + f"?game={game_name}"
+    level = request.POST.get("cpu_level") or DEFAULT_CPU_LEVEL
+    if level not in CPU_LEVELS:
+        messages.error(
+            request,
+            gettext("Choose the CPU's strength: %(levels)s.")
+            % {"levels": ", ".join(cpu_level_title(name) for name in CPU_LEVELS)},
+        )
+        return redirect(back)
     if request.user.is_authenticated and not guests.is_guest(request.user):
         return redirect(back)  # a player has the full new-game form
     if not request.user.is_authenticated:
@@ -135,7 +163,7 @@ def guest_game(request: HttpRequest) -> HttpResponse:
                 request,
                 gettext("Too many guests from your address.") + " " + throttling.try_again_in(wait),
             )
-            page = render(request, "games/new.html", {"game": game_name, "games": registry.names()})
+            page = render(request, "games/new.html", _visitor_context(request, game_name))
             return throttling.refused(page, wait)
         try:
             guest = guests.create_guest()
@@ -145,7 +173,12 @@ def guest_game(request: HttpRequest) -> HttpResponse:
         login(request, guest, backend="django.contrib.auth.backends.ModelBackend")
     try:
         game = services.create_game(
-            creator=request.user, game=game_name, options=None, format=None, opponent=CPU_PLAYER
+            creator=request.user,
+            game=game_name,
+            options=None,
+            format=None,
+            opponent=CPU_PLAYER,
+            cpu_level=level,
         )
     except TooMany as refusal:
         return throttling.too_many_page(request, refusal)

@@ -76,6 +76,11 @@ class UnreadSerializer(serializers.Serializer):
 
 class StatusSerializer(UnreadSerializer):
     your_move = serializers.IntegerField(help_text="Your games in play that wait for your move.")
+    latest = serializers.IntegerField(
+        allow_null=True,
+        help_text="The id of your newest notification (null without one): when it changes, "
+        "something new happened (an invitation, say).",
+    )
 
 
 @extend_schema_field(
@@ -159,5 +164,6 @@ class StatusView(APIView):
             {
                 "unread": selectors.unread_count(request.user),
                 "your_move": games_to_move_count(request.user),
+                "latest": selectors.latest_id(request.user),
             }
         )

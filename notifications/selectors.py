@@ -57,6 +57,13 @@ def unread_count(user: User) -> int:
     return Notification.objects.filter(user=user, read_at__isnull=True).count()
 
 
+def latest_id(user: User) -> int | None:
+    """The id of the user's newest notification (None without one): a page that shows what
+    notifications announce (the home page's invitations) reads itself again when it changes."""
+    newest = Notification.objects.filter(user=user).order_by("-created_at", "-id")
+    return newest.values_list("id", flat=True).first()
+
+
 def email_preferences(user: User) -> dict[str, bool]:
     """kind → whether the user is e-mailed about it, for every kind (all on by default)."""
     off = set(EmailOptOut.objects.filter(user=user).values_list("kind", flat=True))

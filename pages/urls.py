@@ -4,6 +4,7 @@ from pages import api, views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("home/invitations/", views.home_invitations, name="home-invitations"),
     path("account/", views.account, name="account"),
     path("players/<str:username>/", views.player, name="player"),
 ]

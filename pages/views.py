@@ -15,14 +15,17 @@ from accounts.tokens import NEW_TOKEN_SESSION_KEY
 from billing import selectors as billing_selectors
 from games import registry
 from games import selectors as game_selectors
+from games.forms import quick_play
 from games.models import Game
 from games.titles import result_reason
 from infrastructure import time_zones
+from notifications import selectors as notification_selectors
 from pages import entitlements
 from ratings import chart
 from ratings import selectors as rating_selectors
 from ratings.selectors import leaderboard
 from tournaments.models import Championship, Entry
+from tournaments.selectors import invitations_for
 from tournaments.visibility import visible_championships
 
 RECENT_GAMES = 20
@@ -50,14 +53,32 @@ def home(request: HttpRequest) -> HttpResponse:
         "being_played": game_selectors.games_being_played(request.user),
         "leaders": leaderboard(registry.names()[0], limit=5),
         "leaders_game": registry.names()[0],
-        "game_names": registry.names(),
+        # A visitor's or a guest's quick play: the CPU at the strength they choose.
+        "quick_play": quick_play(request.user, registry.names()),
         "game_titles": get_text_list(
             [str(game.title) for game in registry.declarations()], _("and")
         ),
     }
     if request.user.is_authenticated:
         context["games"] = game_selectors.games_for_home(request.user)
+        context["invitations"] = {
+            "games": context["games"]["invitations"],
+            "championships": invitations_for(request.user),
+        }
+        context["latest_notification"] = notification_selectors.latest_id(request.user)
     return render(request, "home.html", context)
+
+
+def home_invitations(request: HttpRequest) -> HttpResponse:
+    """The home page's invitations, which the open page reads again when a notification
+    comes; a visitor without an account has none."""
+    invitations = {"games": [], "championships": []}
+    if request.user.is_authenticated:
+        invitations = {
+            "games": game_selectors.invitations_to(request.user),
+            "championships": invitations_for(request.user),
+        }
+    return render(request, "pages/home_invitations.html", {"invitations": invitations})
 
 
 @login_required

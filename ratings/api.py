@@ -23,6 +23,9 @@ LeaderboardRow = inline_serializer(
         "rating": serializers.FloatField(),
         "rd": serializers.FloatField(),
         "games": serializers.IntegerField(),
+        "provisional": serializers.BooleanField(
+            help_text="The rating is not settled yet (RD 110 or more): shown with a “?”."
+        ),
     },
     many=True,
 )
@@ -43,7 +46,7 @@ class LeaderboardView(APIView):
     @extend_schema(
         operation_id="ratings_leaderboard",
         responses={200: LeaderboardRow, **error_responses(404)},
-        summary="Established players of a game, best first (provisional ratings left out)",
+        summary="Players rated in a game: settled ratings best first, then provisional ones",
     )
     def get(self, request: Request, game: str) -> Response:
         games = game_names()

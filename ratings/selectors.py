@@ -1,18 +1,29 @@
 """Reads of ratings: leaderboards and a player's ratings with their history."""
 
+from django.db.models import BooleanField, Case, Value, When
+
 from accounts.models import User
 from ratings import policy
 from ratings.models import Rating, RatingChange
 
 
 def leaderboard(game: str, limit: int = 100) -> list[dict]:
-    """Established players only: a provisional rating (RD ≥ 110) is not listed, nor a
-    deleted account's (its rating stays, for the ratings computed against it)."""
+    """Every player rated in the game, settled ratings first (best first), then provisional
+    ones (RD ≥ 110, best first), so the table shows a player from their first rated game.
+    The rank runs on through the provisional rows. Guests and deleted accounts are left out
+    (a deleted account's rating stays, for the ratings computed against it)."""
     ratings = (
-        Rating.objects.filter(game=game, rd__lt=policy.PROVISIONAL_RD, player__is_guest=False)
+        Rating.objects.filter(game=game, games__gt=0, player__is_guest=False)
         .filter(player__deleted_at__isnull=True)
+        .annotate(
+            unsettled=Case(
+                When(rd__gte=policy.PROVISIONAL_RD, then=Value(True)),
+                default=Value(False),
+                output_field=BooleanField(),
+            )
+        )
         .select_related("player")
-        .order_by("-rating", "player__username")[:limit]
+        .order_by("unsettled", "-rating", "player__username")[:limit]
     )
     return [
         {
@@ -21,6 +32,7 @@ def leaderboard(game: str, limit: int = 100) -> list[dict]:
             "rating": round(rating.rating, 1),
             "rd": round(rating.rd, 1),
             "games": rating.games,
+            "provisional": policy.is_provisional(rating.rd),
         }
         for rank, rating in enumerate(ratings, start=1)
     ]

@@ -13,6 +13,7 @@ from games.services.invitations import (
     create_game,
     create_match_game,
     decline_invitation,
+    guest_practice_refusal,
     refuse_luck_options,
     without_luck_options,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "decline_invitation",
     "forfeit",
     "game_record",
+    "guest_practice_refusal",
     "may_offer_draw",
     "may_rematch",
     "may_set_away",

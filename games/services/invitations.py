@@ -268,20 +268,25 @@ def start_game(game: Game, now: datetime) -> None:
     game.deadline = clocks.deadline(control, game.clocks.get(game.to_move), now)
 
 
-def check_guest_may_start_practice(user: User) -> None:
-    """Refuse a guest one more practice game once they hold GUEST_MAX_UNFINISHED_GAMES."""
+def guest_practice_refusal(user: User) -> str | None:
+    """Why a guest may not start one more practice game now (they hold
+    GUEST_MAX_UNFINISHED_GAMES unfinished ones), or None: what the pages say beside the
+    buttons they then leave disabled, and what `create_game` refuses with."""
     if not guests.is_guest(user):
-        return
+        return None
     limit = settings.GUEST_MAX_UNFINISHED_GAMES
     unfinished = Game.objects.filter(
         seats__user=user, status__in=[Game.Status.INVITED, Game.Status.ACTIVE]
     ).count()
-    if unfinished >= limit:
-        raise Conflict(
-            _(
-                "As a guest you may have %(limit)d unfinished games at a time: finish or resign "
-                "one first, or sign up (your games stay yours)."
-            )
-            % {"limit": limit},
-            code="guest_game_limit",
-        )
+    if unfinished < limit:
+        return None
+    return _(
+        "As a guest you may have %(limit)d unfinished games at a time: finish or resign "
+        "one first, or sign up (your games stay yours)."
+    ) % {"limit": limit}
+
+
+def check_guest_may_start_practice(user: User) -> None:
+    """Refuse a guest one more practice game once they hold GUEST_MAX_UNFINISHED_GAMES."""
+    if (refusal := guest_practice_refusal(user)) is not None:
+        raise Conflict(refusal, code="guest_game_limit")

@@ -1,5 +1,7 @@
 // The bell's unread count and the tab title's "(N) Your move", kept up to date while the
-// page is open: the server's counts are read every 30 seconds.
+// page is open: the server's counts are read every 30 seconds. Each reading is also told
+// to the page as a "notifications:status" event on the document (its `detail` is the
+// status), for a part of the page that follows what notifications announce.
 (function () {
   "use strict";
 
@@ -37,7 +39,9 @@
         return response.ok ? response.json() : null;
       })
       .then(function (status) {
-        if (status) show(status);
+        if (!status) return;
+        show(status);
+        document.dispatchEvent(new CustomEvent("notifications:status", { detail: status }));
       })
       .catch(function () {
         // Offline for now: the next round tries again.

@@ -1,5 +1,6 @@
 """Playing without an account: guests, what they may not do, signing up, the clean-up."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -133,6 +134,91 @@ def test_an_unknown_game_makes_no_guest(client):
     response = start_as_guest(client, "chess")
     assert response.status_code == 302
     assert not User.objects.filter(is_guest=True).exists()
+
+
+# --- What a guest is offered ----------------------------------------------------------
+
+
+def test_a_visitor_chooses_the_cpus_strength_for_a_guest_game(client):
+    for page in (client.get("/"), client.get("/games/new/?game=kropki")):
+        html = page.content.decode()
+        for level in ("easy", "normal", "strong"):
+            assert f'name="cpu_level" value="{level}"' in html
+        assert 'name="cpu_level" value="normal" checked' in html
+        form = re.search(r'<form method="post" action="/games/new/guest/".*?</form>', html, re.S)
+        assert 'name="csrfmiddlewaretoken"' in form.group(0)  # a browser's post is accepted
+
+    assert (
+        client.post("/games/new/guest/", {"game": "kropki", "cpu_level": "strong"}).status_code
+        == 302
+    )
+    assert Game.objects.get().cpu_level == "strong"
+
+
+def test_a_guest_game_without_a_level_plays_the_cpu_at_normal(client, guest):
+    assert Game.objects.get().cpu_level == "normal"
+
+
+def test_an_unknown_cpu_level_starts_no_game_and_says_which_there_are(client):
+    response = client.post(
+        "/games/new/guest/", {"game": "kropki", "cpu_level": "godlike"}, follow=True
+    )
+    assert "Choose the CPU&#x27;s strength: easy, normal, strong." in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_a_guest_keeps_the_quick_play_buttons_on_the_home_page_after_a_game(client, guest):
+    Game.objects.update(status=Game.Status.FINISHED)
+    html = client.get("/").content.decode()
+    for name in registry.names():
+        assert f'<button type="submit" name="game" value="{name}">' in html
+    assert 'name="cpu_level" value="strong"' in html
+    assert (
+        client.post("/games/new/guest/", {"game": "kropki", "cpu_level": "easy"}).status_code == 302
+    )
+    assert Game.objects.filter(status=Game.Status.ACTIVE).get().cpu_level == "easy"
+
+
+def test_a_guests_new_game_form_offers_the_cpu_at_every_level_and_no_player(client, guest):
+    html = client.get("/games/new/?game=kropki").content.decode()
+    for level in ("easy", "normal", "strong"):
+        assert f'value="cpu-{level}"' in html
+    assert 'value="player"' not in html and 'name="player"' not in html
+    assert "As a guest you play practice games against the CPU only." in html
+    assert 'href="/signup/"' in html
+
+    started = client.post(
+        "/games/new/",
+        {"game": "kropki", "opponent": "cpu-strong", "width": "10", "height": "10",
+         "start": "empty", "seat": "blue"},
+    )  # fmt: skip
+    assert started.status_code == 302
+    assert Game.objects.order_by("-id").first().cpu_level == "strong"
+
+
+def test_a_guest_at_the_limit_sees_the_buttons_disabled_with_the_reason(client, guest, settings):
+    settings.GUEST_MAX_UNFINISHED_GAMES = 1
+    reason = "As a guest you may have 1 unfinished games at a time"
+    home = client.get("/").content.decode()
+    assert reason in home
+    assert '<button type="submit" name="game" value="kropki" disabled' in home
+    form = client.get("/games/new/?game=kropki").content.decode()
+    assert reason in form
+    assert 'disabled aria-describedby="new-game-refusal"' in form
+
+    finished = Game.objects.get()
+    Game.objects.update(status=Game.Status.FINISHED)
+    assert client.post("/games/new/guest/", {"game": "kropki"}).status_code == 302  # the second
+    game_page = client.get(finished.get_absolute_url()).content.decode()
+    assert "Another game" in game_page and reason in game_page
+    assert 'disabled aria-describedby="rematch-refusal"' in game_page
+
+
+def test_a_guest_under_the_limit_is_offered_another_game_after_one_ends(client, guest):
+    game = Game.objects.get()
+    Game.objects.update(status=Game.Status.FINISHED)
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert "Another game" in html and "rematch-refusal" not in html
 
 
 # --- What a guest may not do -----------------------------------------------------------

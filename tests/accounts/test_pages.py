@@ -493,7 +493,10 @@ def test_profile_marks_a_provisional_rating(client, make_user):
     anna = make_user("anna")
     Rating.objects.create(player=anna, game="kropki", rating=1650, rd=250, volatility=0.06, games=1)
     html = client.get("/players/anna/").content.decode()
-    assert '<span class="badge" title="Few games so far' in html
+    assert (
+        '<strong class="rating-value">1650<span class="provisional-mark" title="Provisional' in html
+    )
+    assert "(Provisional: too few rated games yet for the rating to be settled)" in html
     assert "No rating history yet." in html
 
 

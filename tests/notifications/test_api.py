@@ -108,10 +108,32 @@ def test_status_counts_unread_and_games_waiting_for_the_move(alice, bob, alice_a
     friendly_kropki(alice, bob)  # blue, alice, moves first
     friendly_kropki(bob, alice)  # bob moves first
     # Each was invited once by the other; each moves first in one of the games.
-    assert alice_api.get("/api/notifications/status/").json() == {"unread": 2, "your_move": 1}
-    assert bob_api.get("/api/notifications/status/").json() == {"unread": 1, "your_move": 1}
+    alices, bobs = (
+        Notification.objects.filter(user=user).order_by("-created_at", "-id").first().pk
+        for user in (alice, bob)
+    )
+    assert alice_api.get("/api/notifications/status/").json() == {
+        "unread": 2,
+        "your_move": 1,
+        "latest": alices,
+    }
+    assert bob_api.get("/api/notifications/status/").json() == {
+        "unread": 1,
+        "your_move": 1,
+        "latest": bobs,
+    }
     Game.objects.update(status=Game.Status.FINISHED, to_move="")
     assert alice_api.get("/api/notifications/status/").json()["your_move"] == 0
+
+
+def test_status_names_the_newest_notification_so_a_page_sees_something_new(alice, alice_api):
+    assert alice_api.get("/api/notifications/status/").json()["latest"] is None
+    tell([alice], params={"championship": "First"})
+    first = alice_api.get("/api/notifications/status/").json()["latest"]
+    tell([alice], params={"championship": "Second"})
+    second = alice_api.get("/api/notifications/status/").json()["latest"]
+    assert first is not None and second != first
+    assert Notification.objects.get(pk=second).params == {"championship": "Second"}
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Leaderboard pages: established players per game, best first; provisional ones left out."""
+"""Leaderboard pages: settled ratings per game, best first, then provisional ones marked "?"."""
 
 import re
 
@@ -46,20 +46,44 @@ def test_leaderboard_lists_established_players_best_first(client, make_user):
     assert '<a href="/players/anna/">anna</a>' in html
 
 
-def test_leaderboard_leaves_out_provisional_players_and_says_why(client, make_user):
+def test_leaderboard_lists_provisional_players_after_settled_ones_marked_with_a_question_mark(
+    client, make_user
+):
     rate(make_user("anna"), 1700, 60)
-    rate(make_user("newcomer"), 1900, policy.PROVISIONAL_RD)
+    rate(make_user("newcomer"), 1900, policy.PROVISIONAL_RD, games=1)
+    rate(make_user("novice"), 1450, 300, games=1)
     html = client.get("/leaderboards/kropki/").content.decode()
-    assert [row[1] for row in table_rows(html)] == ["anna"]
-    assert "newcomer" not in html
-    assert f"is {round(policy.PROVISIONAL_RD)} or more" in html
+    rows = table_rows(html)
+    assert [(row[0], row[1]) for row in rows] == [("1", "anna"), ("2", "newcomer"), ("3", "novice")]
+    assert rows[0][2] == "1700"
+    mark = "Provisional: too few rated games yet for the rating to be settled"
+    assert rows[1][2] == f"1900? ({mark})"  # the "?" and the words a screen reader says
+    assert html.count('class="provisional-mark"') == 2
+    assert f'title="{mark}" aria-hidden="true">?</span>' in html
+    assert f"is still {round(policy.PROVISIONAL_RD)} or more" in html
 
 
-def test_leaderboard_without_established_players_shows_an_empty_state(client, make_user):
-    rate(make_user("newcomer"), 1900, 300)
+def test_leaderboard_shows_a_player_after_their_first_rated_game(client, make_user):
+    rate(make_user("newcomer"), 1662.3, 290.2, games=1)
+    html = client.get("/leaderboards/kropki/").content.decode()
+    assert [row[:2] for row in table_rows(html)] == [["1", "newcomer"]]
+    assert "Nobody has" not in html
+
+
+def test_leaderboard_without_any_rated_player_shows_an_empty_state(client, make_user):
+    rate(make_user("newcomer"), 1900, 300, game="dots_and_boxes")
     html = client.get("/leaderboards/kropki/").content.decode()
     assert "<table" not in html
-    assert "Nobody has an established Kropki (Dots) rating yet." in html
+    assert "Nobody has a Kropki (Dots) rating yet." in html
+
+
+def test_home_page_leaders_mark_a_provisional_rating(client, make_user):
+    rate(make_user("anna"), 1700, 60)
+    rate(make_user("newcomer"), 1900, 300, games=1)
+    html = client.get("/").content.decode()
+    leaders = html.split('id="leaders"')[1].split("</ol>")[0]
+    assert leaders.index("anna") < leaders.index("newcomer")
+    assert leaders.count('class="provisional-mark"') == 1
 
 
 def test_leaderboards_index_shows_the_first_game(client, make_user):

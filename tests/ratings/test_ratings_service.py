@@ -78,14 +78,46 @@ def test_idle_time_before_a_game_widens_the_rd_first(make_user):
     assert change.rd_before == pytest.approx(110, abs=0.5)
 
 
-def test_leaderboard_lists_established_players_only(make_user, api):
+def test_leaderboard_api_ranks_settled_players_first_then_provisional_ones(make_user, api):
     for name, rating, rd in [("sure", 1700, 60), ("new", 1900, 200), ("steady", 1650, 80)]:
         Rating.objects.create(
             player=make_user(name), game="kropki", rating=rating, rd=rd, volatility=0.06, games=9
         )
     board = api.get("/api/ratings/kropki/").json()
-    assert [(row["rank"], row["username"]) for row in board] == [(1, "sure"), (2, "steady")]
-    assert api.get("/api/ratings/chess/").status_code == 404
+    assert [(row["rank"], row["username"], row["provisional"]) for row in board] == [
+        (1, "sure", False),
+        (2, "steady", False),
+        (3, "new", True),
+    ]
+
+
+def test_leaderboard_api_lists_both_players_after_their_first_rated_game(make_user, api):
+    anna, boris = make_user("anna"), make_user("boris")
+    game = rated_game(anna, boris)
+    game_services.resign(game.pk, boris)
+    board = api.get("/api/ratings/kropki/").json()
+    assert [(row["username"], row["games"], row["provisional"]) for row in board] == [
+        ("anna", 1, True),
+        ("boris", 1, True),
+    ]
+    assert board[0]["rating"] > board[1]["rating"]
+
+
+def test_leaderboard_api_leaves_out_guests_and_players_without_a_rated_game(make_user, api):
+    guest = make_user("visitor", is_guest=True)
+    for player, games in [(guest, 3), (make_user("idle"), 0), (make_user("anna"), 1)]:
+        Rating.objects.create(
+            player=player, game="kropki", rating=1500, rd=300, volatility=0.06, games=games
+        )
+    board = api.get("/api/ratings/kropki/").json()
+    assert [row["username"] for row in board] == ["anna"]
+
+
+def test_leaderboard_api_of_an_unknown_game_is_404_naming_the_games(api):
+    response = api.get("/api/ratings/chess/")
+    assert response.status_code == 404
+    error = response.json()["error"]
+    assert error["code"] == "not_found" and "kropki" in error["message"]
 
 
 def test_player_data_carries_every_rating_and_its_history(make_user, api):
