@@ -84,6 +84,9 @@ class Entry(models.Model):
     )
     entered_at = models.DateTimeField(auto_now_add=True)
     withdrawn_at = models.DateTimeField(null=True, blank=True)
+    # The organiser's order for the draw (1 is the top seed); the entries without one follow,
+    # by rating.
+    seed = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["entered_at", "id"]

@@ -1,5 +1,6 @@
 """Reads of championships shared by the API and the pages: standings, bracket, ranking."""
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -11,6 +12,7 @@ from accounts.shown_names import shown_username
 from games import selectors as game_selectors
 from games.models import Game
 from games.selectors import players_by_seat, seat_names
+from ratings.selectors import ratings_of
 from tournaments import bracket, deciders, tiebreaks
 from tournaments.models import (
     Announcement,
@@ -447,3 +449,30 @@ def needs_attention(
 def announcements_of(championship: Championship) -> QuerySet[Announcement]:
     """The organisers' announcements, newest first, with their authors."""
     return championship.announcements.select_related("author")
+
+
+def seeds_of(championship: Championship) -> list[Entry]:
+    """The entrants in the order the groups would be drawn in now: the organisers' seeds,
+    then by rating."""
+    from_rating = championship.entries.filter(withdrawn_at__isnull=True).select_related("player")
+    return seeding_order(from_rating, championship.game)
+
+
+def seeding_order(entries: Iterable[Entry], game: str) -> list[Entry]:
+    """Entries best first: those the organiser seeded in their order, then rated players by
+    their rating in the game, then the unrated ones in entry order."""
+    entries = list(entries)
+    ratings = ratings_of([entry.player_id for entry in entries], game)
+
+    def key(entry: Entry) -> tuple:
+        rating = ratings.get(entry.player_id)
+        return (
+            entry.seed is None,
+            entry.seed or 0,
+            rating is None,
+            -(rating or 0.0),
+            entry.entered_at,
+            entry.pk,
+        )
+
+    return sorted(entries, key=key)

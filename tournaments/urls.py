@@ -18,6 +18,7 @@ api_urlpatterns = [
         name="api-decline-invitation",
     ),
     path("<id:championship_id>/start/", api.StartView.as_view(), name="api-start"),
+    path("<id:championship_id>/seeds/", api.SeedsView.as_view(), name="api-seeds"),
     path(
         "<id:championship_id>/announcements/",
         api.AnnouncementsView.as_view(),
@@ -59,6 +60,7 @@ page_urlpatterns = [
     path("<id:championship_id>/accept/", views.accept, name="championship-accept"),
     path("<id:championship_id>/decline/", views.decline, name="championship-decline"),
     path("<id:championship_id>/start/", views.start, name="championship-start"),
+    path("<id:championship_id>/seeds/", views.move_seed, name="championship-seeds"),
     path(
         "<id:championship_id>/announcements/",
         views.announce,

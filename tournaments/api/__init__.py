@@ -16,6 +16,7 @@ from tournaments.api.entries import (
     StartView,
 )
 from tournaments.api.results import BracketView, ChampionshipGamesView, StandingsView
+from tournaments.api.seeds import SeedsView
 
 __all__ = [
     "AcceptInvitationView",
@@ -31,6 +32,7 @@ __all__ = [
     "DecisionLogView",
     "DeclineInvitationView",
     "EntriesView",
+    "SeedsView",
     "StandingsView",
     "StartView",
 ]

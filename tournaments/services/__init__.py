@@ -26,6 +26,7 @@ from tournaments.services.invitations import (
 )
 from tournaments.services.organiser_announcements import announce
 from tournaments.services.progress import advance, on_game_finished
+from tournaments.services.seeding import move_seed, set_seeds
 from tournaments.services.starting import group_name, seeding_order, start
 from tournaments.services.sweep import sweep
 
@@ -48,9 +49,11 @@ __all__ = [
     "enter_or_invite",
     "group_name",
     "invite",
+    "move_seed",
     "name_co_organisers",
     "on_game_finished",
     "seeding_order",
+    "set_seeds",
     "start",
     "start_on_schedule",
     "sweep",

@@ -2,7 +2,6 @@
 
 import random
 import string
-from collections.abc import Iterable
 
 from django.db import transaction
 from django.utils import timezone
@@ -10,9 +9,9 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from infrastructure.errors import Conflict, NotAllowed
-from ratings.selectors import ratings_of
 from tournaments import pairing, streams
-from tournaments.models import Championship, Decision, Entry, Group, GroupMember, Match, Stage
+from tournaments.models import Championship, Decision, Group, GroupMember, Match, Stage
+from tournaments.selectors import seeding_order
 from tournaments.services import announcements, decision_log
 from tournaments.services.invitations import cancel_pending_invitations
 from tournaments.services.locking import locked_championship
@@ -27,19 +26,6 @@ def group_name(order: int) -> str:
         order, rest = divmod(order - 1, 26)
         name = string.ascii_uppercase[rest] + name
     return name
-
-
-def seeding_order(entries: Iterable[Entry], game: str) -> list[Entry]:
-    """Entries best first: rated players by their rating in the game, then the unrated
-    ones in entry order."""
-    entries = list(entries)
-    ratings = ratings_of([entry.player_id for entry in entries], game)
-
-    def key(entry: Entry) -> tuple:
-        rating = ratings.get(entry.player_id)
-        return (rating is None, -(rating or 0.0), entry.entered_at, entry.pk)
-
-    return sorted(entries, key=key)
 
 
 def start(championship_id: int, *, by: User, on_schedule: bool = False) -> Championship:

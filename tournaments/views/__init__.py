@@ -9,6 +9,7 @@ from tournaments.views.championship_page import championship_page
 from tournaments.views.decisions import decide
 from tournaments.views.listing import championship_edit, championship_list, championship_new
 from tournaments.views.organising import co_organisers, organise
+from tournaments.views.seeding import move_seed
 from tournaments.views.words import number, round_title
 
 __all__ = [
@@ -24,6 +25,7 @@ __all__ = [
     "decide",
     "decline",
     "enter",
+    "move_seed",
     "number",
     "organise",
     "player_calendar",

@@ -51,6 +51,11 @@ def organise(request: HttpRequest, championship_id: int) -> HttpResponse:
             "entrant_limit": limit,
             "full": limit is not None and len(entries) + len(invitations) >= limit,
             "invitations": invitations,
+            "seeds": (
+                selectors.seeds_of(championship)
+                if championship.status == Championship.Status.REGISTRATION
+                else []
+            ),
             "group_count": group_count(championship, len(active)),
             "needs": (
                 selectors.needs_attention(championship, timezone.now(), request.user)
