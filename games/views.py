@@ -13,7 +13,17 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from accounts import guests
-from games import budgets, page_contents, registry, replay, rulebook, selectors, services, streams
+from games import (
+    budgets,
+    page_contents,
+    registry,
+    replay,
+    rulebook,
+    selectors,
+    services,
+    streams,
+    visibility,
+)
 from games.boards import point_words
 from games.engines import CPU_LEVELS, DEFAULT_CPU_LEVEL
 from games.forms import new_game_form, quick_play
@@ -57,6 +67,8 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     asked = _asked_move(request, game)
     context = page_contents.game_page(game, request.user, asked.number)
     context["move_note"] = asked.note
+    # Only on the whole page: the part that changes with each move does not carry it.
+    context["decision_url"] = visibility.decision_url(game, request.user)
     context["watching"] = watching.words(streams.watching(game.pk))
     context["events_url"] = addresses.stream_url(reverse("api-game-events", args=[game.pk]))
     context["events_cross_origin"] = addresses.cross_origin()

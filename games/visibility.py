@@ -35,6 +35,8 @@ class Scheduler:
     belongs_to: Callable[[Game], Any]
     # The part of it the game is played in, as a game record names it (e.g. "2 (Final)").
     round_of: Callable[[Game], str | None] = lambda game: None
+    # Where a viewer decides the game or corrects its result, None when they may not.
+    decision_url: Callable[[Game, Viewer], str | None] = lambda game, viewer: None
 
 
 _scheduler: Scheduler | None = None
@@ -77,3 +79,11 @@ def with_related(games: QuerySet[Game]) -> QuerySet[Game]:
     if _scheduler is None or not _scheduler.related:
         return games  # select_related() without names would follow every relation
     return games.select_related(*_scheduler.related)
+
+
+def decision_url(game: Game, viewer: Viewer) -> str | None:
+    """Where `viewer` decides a scheduled game or corrects its result (a championship's
+    organiser, say), or None (see `Scheduler.decision_url`)."""
+    if game.match_id is None or _scheduler is None:
+        return None
+    return _scheduler.decision_url(game, viewer)

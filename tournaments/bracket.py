@@ -131,6 +131,39 @@ def draw_bracket(qualifiers: Sequence[Qualifier]) -> list[Match]:
     return [(slots[slot], slots[slot + 1]) for slot in range(0, len(slots), 2)]
 
 
+Finish = tuple[int, int]  # (group index, place in the group): where a qualifier comes from
+
+
+def planned_slots(advancing: Sequence[int]) -> list[Finish | None]:
+    """The finish (group, place) that fills each first-round slot, None for a bye.
+
+    `advancing[g]` is how many players group g sends on. The plan depends on the groups and
+    places alone, never on points, so the bracket is known from the draw of the groups and
+    the playoff is drawn by this very plan: seeds within a place go by group order (the snake
+    draw gives group A the best seed), byes to the best of them.
+    """
+    finishes = [
+        Qualifier(player=f"{group}:{place}", group=group, place=place)
+        for group, count in enumerate(advancing)
+        for place in range(1, count + 1)
+    ]
+    if len(finishes) < 2:
+        return []
+    return [
+        None if qualifier is None else (qualifier.group, qualifier.place)
+        for qualifier in bracket_slots(finishes)
+    ]
+
+
+def third_place_played(qualifiers: int) -> bool:
+    """Whether a match for third place can be played: two semi-finals, each with a loser.
+
+    Three qualifiers make semi-finals of which one is a bye, so nobody would be there to
+    play the other semi-final's loser.
+    """
+    return qualifiers >= 4
+
+
 def bracket_slots(qualifiers: Sequence[Qualifier]) -> list[Qualifier | None]:
     """The qualifier in each first-round slot (None for an empty slot, i.e. a bye).
 

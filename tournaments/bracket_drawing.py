@@ -2,10 +2,12 @@
 
 Input is the shape `selectors.bracket_view` returns: `{"rounds": [{"name", "matches":
 [{"id", "a", "b", "winner", "forfeit", "games"}]}]}` (a match may also say `"live": true`
-while one of its games is being played), the knockout rounds first (each with
-half the matches of the one before, down to the final's one) and then, when there is one,
-the third-place match as a round of its own. Output is boxes, round headings and connector
-paths in SVG user units; the template only draws them. Nothing here imports Django.
+while one of its games is being played, `"bye": true` for a first-round match of one
+player, and give in `"from"` where a side without a player comes from), the knockout rounds
+first (each with half the matches of the one before, down to the final's one) and then, when
+there is one, the third-place match as a round of its own. Output is boxes, round headings
+and connector paths in SVG user units; the template only draws them. Nothing here imports
+Django.
 """
 
 from collections.abc import Mapping, Sequence
@@ -20,14 +22,16 @@ MARGIN = 8
 HEADING_HEIGHT = 40  # room for the round names above the boxes
 THIRD_PLACE_GAP = 40  # between the lowest box of the bracket and the third-place heading
 NAME_LENGTH = 20  # longer names are cut with an ellipsis (the full name is the tooltip)
+SOURCE_LENGTH = 26  # where a slot's player comes from, in a smaller type
 
 
 @dataclass(frozen=True)
 class Slot:
-    """One side of a match: a player, or empty (`empty` says why: "bye" or "tbd")."""
+    """One side of a match: a player, or empty (`empty` says why: "bye" or "tbd"; for "tbd",
+    `source` may say where the player will come from, e.g. "Winner of group A")."""
 
     name: str | None
-    label: str  # the name as drawn, cut to fit the box
+    label: str  # the name (or the source) as drawn, cut to fit the box
     winner: bool
     empty: str | None
     x: float
@@ -37,6 +41,7 @@ class Slot:
     text_x: float  # start of the name
     text_y: float  # its baseline
     mark_x: float  # the winner's mark, right-aligned at the box's edge
+    source: str | None = None
 
 
 @dataclass(frozen=True)
@@ -125,23 +130,27 @@ def _number(value: float) -> str:
     return f"{value:g}"
 
 
-def _cut(name: str | None) -> str:
+def _cut(name: str | None, length: int = NAME_LENGTH) -> str:
     if not name:
         return ""
-    return name if len(name) <= NAME_LENGTH else name[: NAME_LENGTH - 1] + "…"
+    return name if len(name) <= length else name[: length - 1] + "…"
 
 
 def _slot(match: Mapping, side: str, first_round: bool, x: float, y: float) -> Slot:
     name = match.get(side)
     winner = bool(name) and match.get("winner") == name
-    empty = None
+    empty = source = None
     if not name:
-        # In the first round an empty side of a settled match is a bye; later it waits for
-        # the winner of an earlier match.
-        empty = "bye" if first_round and match.get("winner") else "tbd"
+        # A side waiting for its player may say where they come from. In the first round an
+        # empty side with no source, of a settled match or a planned bye, is a bye; any
+        # other waits for the winner of an earlier match.
+        source = ((match.get("from") or {}).get(side) or {}).get("label")
+        bye = not source and first_round and (match.get("winner") or match.get("bye"))
+        empty = "bye" if bye else "tbd"
     return Slot(
         name=name,
-        label=_cut(name),
+        label=_cut(name) if name else _cut(source, SOURCE_LENGTH),
+        source=source,
         winner=winner,
         empty=empty,
         x=x,

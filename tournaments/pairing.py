@@ -1,5 +1,6 @@
 """Seeding into groups and round-robin (Berger) schedules, as pure functions."""
 
+import string
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -76,3 +77,21 @@ def group_count_for(entrants: int, group_size: int) -> int:
     if entrants < 0:
         raise ValueError(f"entrants cannot be negative, got {entrants}")
     return max(1, -(-entrants // group_size))
+
+
+def group_sizes(entrants: int, group_size: int) -> list[int]:
+    """How many players each group of a start with `entrants` holds, in group order."""
+    if entrants < 1:
+        return []
+    count = group_count_for(entrants, group_size)
+    return [len(group) for group in snake_groups(range(entrants), count)]
+
+
+def group_name(order: int) -> str:
+    """A, B, ... Z, AA, AB, ...: spreadsheet-style names for any number of groups."""
+    name = ""
+    order += 1
+    while order:
+        order, rest = divmod(order - 1, 26)
+        name = string.ascii_uppercase[rest] + name
+    return name

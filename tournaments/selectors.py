@@ -13,7 +13,7 @@ from games import selectors as game_selectors
 from games.models import Game
 from games.selectors import players_by_seat, seat_names
 from ratings.selectors import ratings_of
-from tournaments import bracket, deciders, tiebreaks
+from tournaments import bracket, deciders, pairing, slot_names, tiebreaks
 from tournaments.models import (
     Announcement,
     Championship,
@@ -174,9 +174,101 @@ def standings(championship: Championship, *, with_players: bool = False) -> dict
 
 
 def bracket_view(championship: Championship) -> dict:
+    """The playoff bracket: `{"rounds": [{"name", "matches": [{"id", "a", "b", "winner",
+    "forfeit", "bye", "games", "from": {"a", "b"}}]}], "planned", "entrants"}`.
+
+    Before the playoff is drawn (`planned`) it is the plan the draw will follow: every slot
+    says where its player comes from ("winner of group A"); during registration the plan
+    counts on the players entered so far (`entrants`). A side with no player yet gives its
+    source in `from`, a side with one gives `from: null`.
+    """
     stage = championship.stages.filter(kind=Stage.Kind.PLAYOFF).first()
+    if stage is not None:
+        return {"rounds": _drawn_rounds(championship, stage), "planned": False, "entrants": None}
+    if championship.status == Championship.Status.FINISHED:
+        return {"rounds": [], "planned": False, "entrants": None}
+    names, sizes, entrants = _plan_basis(championship)
+    advancing = [min(championship.advance_per_group, size) for size in sizes]
+    slots = bracket.planned_slots(advancing)
+    rounds = []
+    if slots:
+        first = [
+            {"group": names[finish[0]], "place": finish[1]} if finish else None for finish in slots
+        ]
+        rounds = _planned_rounds(championship, first, bracket.third_place_played(sum(advancing)))
+    return {"rounds": rounds, "planned": True, "entrants": entrants}
+
+
+def _plan_basis(championship: Championship) -> tuple[list[str], list[int], int | None]:
+    """The groups' names and sizes the plan is made of, and the entrants it counts on
+    (during registration: the groups a start now would draw)."""
+    stage = championship.stages.filter(kind=Stage.Kind.GROUPS).first()
     if stage is None:
-        return {"rounds": []}
+        entrants = championship.entries.filter(withdrawn_at__isnull=True).count()
+        sizes = pairing.group_sizes(entrants, championship.group_size) if entrants >= 2 else []
+        return [pairing.group_name(order) for order in range(len(sizes))], sizes, entrants
+    groups = stage.groups.annotate(size=Count("members")).order_by("order")
+    return [group.name for group in groups], [group.size for group in groups], None
+
+
+def _source(
+    names: list[str], round_number: int, index: int, side: int, first: list[dict | None] | None
+) -> dict | None:
+    """Where side `side` (0 top) of match `index` of round `round_number` (from 1) comes
+    from; `first`: the first round's slots when the bracket is a plan."""
+    if round_number == 1:
+        return first[2 * index + side] if first is not None else None
+    feeder = 2 * index + side
+    if round_number == 2 and first is not None:
+        top, bottom = first[2 * feeder], first[2 * feeder + 1]
+        if top is None or bottom is None:
+            return top or bottom  # a bye: the seed goes straight through
+    return {"round": names[round_number - 2], "match": feeder + 1, "result": "winner"}
+
+
+def _labelled(source: dict | None) -> dict | None:
+    return None if source is None else {**source, "label": slot_names.source_label(source)}
+
+
+def _planned_rounds(
+    championship: Championship, first: list[dict | None], third_place: bool
+) -> list[dict]:
+    names = bracket.round_names(len(first))
+    rounds = []
+    for number, title in enumerate(names, start=1):
+        matches = []
+        for index in range(len(first) >> number):
+            sources = [_source(names, number, index, side, first) for side in (0, 1)]
+            matches.append(
+                {
+                    "id": None,
+                    "a": None,
+                    "b": None,
+                    "winner": None,
+                    "forfeit": False,
+                    "bye": number == 1 and None in sources,
+                    "games": [],
+                    "from": {"a": _labelled(sources[0]), "b": _labelled(sources[1])},
+                }
+            )
+        rounds.append({"name": title, "matches": matches})
+    if championship.third_place and third_place:
+        losers = [{"round": names[-2], "match": side + 1, "result": "loser"} for side in (0, 1)]
+        third = {
+            "id": None,
+            "a": None,
+            "b": None,
+            "winner": None,
+            "forfeit": False,
+            "bye": False,
+            "games": [],
+            "from": {"a": _labelled(losers[0]), "b": _labelled(losers[1])},
+        }
+        rounds.append({"name": "Third place", "matches": [third]})
+    return rounds
+
+
+def _drawn_rounds(championship: Championship, stage: Stage) -> list[dict]:
     matches = list(
         stage.matches.select_related("first__player", "second__player", "winner__player")
         .prefetch_related("games")
@@ -188,24 +280,43 @@ def bracket_view(championship: Championship) -> dict:
     def name(entry: Entry | None) -> str | None:
         return entry.player.shown_name if entry else None
 
+    def sources(match: Match) -> list[dict | None]:
+        if match.third_place:
+            return [{"round": names[-2], "match": side + 1, "result": "loser"} for side in (0, 1)]
+        return [_source(names, match.round, match.index, side, None) for side in (0, 1)]
+
     rounds = []
     for number, title in enumerate(names, start=1):
         in_round = [m for m in matches if m.round == number and not m.third_place]
-        rounds.append({"name": title, "matches": [_match_view(m, name) for m in in_round]})
+        rounds.append(
+            {"name": title, "matches": [_match_view(m, name, sources(m)) for m in in_round]}
+        )
     third = [m for m in matches if m.third_place]
     if third:
-        rounds.append({"name": "Third place", "matches": [_match_view(m, name) for m in third]})
-    return {"rounds": rounds}
+        rounds.append(
+            {"name": "Third place", "matches": [_match_view(m, name, sources(m)) for m in third]}
+        )
+    return rounds
 
 
-def _match_view(match: Match, name) -> dict:
+def _match_view(match: Match, name, sources: list[dict | None]) -> dict:
+    """A drawn match; a side still waiting for its player gives where it comes from."""
+    sides = (match.first, match.second)
     return {
         "id": match.pk,
         "a": name(match.first),
         "b": name(match.second),
         "winner": name(match.winner),
         "forfeit": match.forfeit,
+        "bye": match.round == 1
+        and not match.third_place
+        and match.status == Match.Status.FINISHED
+        and None in sides,
         "games": sorted(game.pk for game in match.games.all()),
+        "from": {
+            key: _labelled(source) if entry is None else None
+            for key, entry, source in zip(("a", "b"), sides, sources, strict=True)
+        },
     }
 
 
@@ -476,3 +587,78 @@ def seeding_order(entries: Iterable[Entry], game: str) -> list[Entry]:
         )
 
     return sorted(entries, key=key)
+
+
+@dataclass(frozen=True)
+class EntrantState:
+    """Where an entrant stands: `state` is `entered` (registration), `playing` (in a group,
+    named, or the playoff), `qualified` (their group is over and they go on), `out` (their
+    group or a playoff match is over for them), `withdrawn`, and at the end `champion` or
+    `placed` (with `rank`; `withdrawn` then says whether they left on the way)."""
+
+    state: str
+    withdrawn: bool = False
+    group: str | None = None
+    rank: int | None = None
+
+
+def entrant_states(championship: Championship) -> dict[int, EntrantState]:
+    """Each entry's state (by entry id), read from the stage the championship is in."""
+    entries = list(championship.entries.all())
+    status = championship.status
+    if status == Championship.Status.REGISTRATION:
+        return {e.pk: EntrantState("entered", e.withdrawn_at is not None) for e in entries}
+    if status == Championship.Status.FINISHED:
+        ranks = dict(championship.final_ranking.values_list("entry_id", "rank"))
+        return {
+            e.pk: EntrantState(
+                "champion" if ranks.get(e.pk) == 1 else "placed",
+                e.withdrawn_at is not None,
+                rank=ranks.get(e.pk),
+            )
+            for e in entries
+        }
+    group_stage = championship.stages.filter(kind=Stage.Kind.GROUPS).first()
+    group_of, group_over, advancing = {}, {}, set()
+    if group_stage is not None:
+        members = GroupMember.objects.filter(group__stage=group_stage).select_related("group")
+        group_of = {member.entry_id: member.group for member in members}
+        unfinished = set(
+            Match.objects.filter(stage=group_stage)
+            .exclude(status=Match.Status.FINISHED)
+            .values_list("group_id", flat=True)
+        )
+        group_over = {group.pk: group.pk not in unfinished for group in group_of.values()}
+        for table in group_tables(group_stage):
+            advancing.update(
+                int(row.player) for row in table.rows[: championship.advance_per_group]
+            )
+    playoff = championship.stages.filter(kind=Stage.Kind.PLAYOFF).first()
+    in_playoff, knocked_out = set(), set()
+    if playoff is not None:
+        bracket_matches = list(playoff.matches.all())
+        for match in bracket_matches:
+            sides = {match.first_id, match.second_id} - {None}
+            in_playoff |= sides
+            if match.status == Match.Status.FINISHED and not match.third_place:
+                knocked_out |= sides - {match.winner_id}
+        # A semi-final's loser still plays for third place until that match is over.
+        third = next((m for m in bracket_matches if m.third_place), None)
+        if third is not None and third.status != Match.Status.FINISHED:
+            knocked_out -= {third.first_id, third.second_id}
+    states = {}
+    for entry in entries:
+        group = group_of.get(entry.pk)
+        if entry.withdrawn_at is not None:
+            state = "withdrawn"
+        elif playoff is not None:
+            state = "playing" if entry.pk in in_playoff - knocked_out else "out"
+            group = None  # the groups are behind them
+        elif group is not None and group_over.get(group.pk):
+            state = "qualified" if entry.pk in advancing else "out"
+        else:
+            state = "playing"
+        states[entry.pk] = EntrantState(
+            state, entry.withdrawn_at is not None, group=group.name if group else None
+        )
+    return states

@@ -17,7 +17,7 @@ from accounts.models import User
 from accounts.staff import has_staff_powers
 from games.models import Game
 from games.visibility import Scheduler
-from tournaments import bracket
+from tournaments import bracket, corrections
 from tournaments.models import Championship, Entry, Invitation, Match
 
 
@@ -95,4 +95,5 @@ GAMES = Scheduler(
     visible=game_visible_to,
     belongs_to=championship_of,
     round_of=round_of,
+    decision_url=corrections.decision_url,
 )

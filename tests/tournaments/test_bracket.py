@@ -14,9 +14,11 @@ from tournaments.bracket import (
     draw_bracket,
     earliest_meeting,
     next_match,
+    planned_slots,
     round_names,
     seed_order,
     seed_qualifiers,
+    third_place_played,
     winner_side,
 )
 
@@ -398,3 +400,26 @@ def test_large_draw_with_three_per_group_keeps_each_group_apart_until_the_semi_f
     # Three players cannot all be in different halves, so a semi-final is the best possible.
     for a, b in same_group_pairs(qualifiers):
         assert earliest_meeting(where[a.player], where[b.player]) >= rounds - 1
+
+
+def test_planned_slots_name_each_groups_finish_and_follow_the_real_draw():
+    # Three groups sending two each: the plan is the draw of qualifiers seeded by place and
+    # group alone, so whoever finishes there later lands exactly where the plan said.
+    slots = planned_slots([2, 2, 2])
+    assert len(slots) == 8 and slots.count(None) == 2
+    assert sorted(slot for slot in slots if slot) == [(g, p) for g in range(3) for p in (1, 2)]
+    byes = [a or b for a, b in zip(slots[::2], slots[1::2], strict=True) if None in (a, b)]
+    assert byes == [(0, 1), (1, 1)]  # the winners of groups A and B
+    qualifiers = [Qualifier(player=f"x{g}{p}", group=g, place=p) for g in range(3) for p in (1, 2)]
+    drawn = bracket_slots(qualifiers)
+    assert [(q.group, q.place) if q else None for q in drawn] == slots
+
+
+def test_planned_slots_need_two_qualifiers():
+    assert planned_slots([1]) == []
+    assert planned_slots([]) == []
+
+
+@pytest.mark.parametrize(("count", "played"), [(2, False), (3, False), (4, True), (9, True)])
+def test_the_match_for_third_place_needs_two_real_semi_finals(count, played):
+    assert third_place_played(count) is played

@@ -3,7 +3,7 @@
 from itertools import pairwise
 
 from tournaments import bracket_drawing
-from tournaments.bracket_drawing import BOX_HEIGHT, BOX_WIDTH, draw, split_rounds
+from tournaments.bracket_drawing import BOX_HEIGHT, BOX_WIDTH, SOURCE_LENGTH, draw, split_rounds
 
 
 def match(match_id, a=None, b=None, winner=None, games=(), forfeit=False):
@@ -159,3 +159,35 @@ def test_the_round_after_the_final_is_the_third_place_match():
     assert third["name"] == "Third place"
     knockout, third = split_rounds(eight_player_bracket(third_place=False)["rounds"])
     assert len(knockout) == 3 and third is None
+
+
+def test_a_planned_bye_is_drawn_as_a_bye_and_its_seed_by_where_they_come_from():
+    winner_a = {"group": "A", "place": 1, "label": "Winner of group A"}
+    drawing = draw(
+        {
+            "rounds": [
+                {
+                    "name": "Semi-finals",
+                    "matches": [
+                        {"a": None, "b": None, "bye": True, "from": {"a": winner_a, "b": None}},
+                        {"a": None, "b": None, "from": {"a": None, "b": None}},
+                    ],
+                },
+                {"name": "Final", "matches": [{"from": {"a": winner_a, "b": None}}]},
+            ]
+        }
+    )
+    bye_match, other, final = drawing.boxes
+    assert (bye_match.top.empty, bye_match.top.source) == ("tbd", "Winner of group A")
+    assert bye_match.top.label == "Winner of group A"
+    assert (bye_match.bottom.empty, bye_match.bottom.source) == ("bye", None)
+    assert (other.top.empty, other.bottom.empty) == ("tbd", "tbd")
+    assert final.top.source == "Winner of group A" and final.bottom.source is None
+
+
+def test_a_long_source_is_cut_to_fit_and_kept_whole_for_the_tooltip():
+    source = {"label": "Winner of match 12 of the round of 64"}
+    drawing = draw({"rounds": [{"name": "Final", "matches": [{"from": {"a": source}}]}]})
+    (box,) = drawing.boxes
+    assert box.top.source == source["label"]
+    assert box.top.label.endswith("…") and len(box.top.label) == SOURCE_LENGTH

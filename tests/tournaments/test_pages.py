@@ -383,7 +383,8 @@ def test_bracket_is_drawn_with_empty_slots_while_the_playoff_waits(client, organ
     assert "Semi-finals" in svg and "Third place" in svg
     assert svg.count('class="bracket-box"') == 2 + 1 + 1
     assert svg.count('class="bracket-line"') == 2
-    assert "to be decided" in svg
+    # A slot still waiting says where its player comes from.
+    assert "Winner of semi-final 1" in svg and "Loser of semi-final 2" in svg
 
 
 # -- organising --------------------------------------------------------------------------

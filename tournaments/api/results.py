@@ -97,11 +97,21 @@ class BracketView(APIView):
         operation_id="championships_bracket",
         responses={
             200: inline_serializer(
-                "Bracket", {"rounds": serializers.ListField(child=serializers.DictField())}
+                "Bracket",
+                {
+                    "rounds": serializers.ListField(child=serializers.DictField()),
+                    "planned": serializers.BooleanField(
+                        help_text="The plan the playoff draw will follow (before the playoff)."
+                    ),
+                    "entrants": serializers.IntegerField(
+                        allow_null=True,
+                        help_text="During registration, the entrants the plan counts on.",
+                    ),
+                },
             ),
             **error_responses(404),
         },
-        summary="The playoff bracket",
+        summary="The playoff bracket, and before the playoff the plan it follows",
     )
     def get(self, request: Request, championship_id: int) -> Response:
         return Response(selectors.bracket_view(championship_for(request, championship_id)))

@@ -9,13 +9,12 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.usernames import canonical_username
-from games import selectors as game_selectors
 from games.models import Game
 from games.outcomes import ResultReason
 from games.services import decisions as game_decisions
 from infrastructure import text
 from infrastructure.errors import Conflict, DomainError, NotFound
-from tournaments import bracket, deciders, streams
+from tournaments import bracket, corrections, deciders, streams
 from tournaments.models import Championship, Decision, FinalRank, Match, Stage
 from tournaments.services import announcements, decision_log
 from tournaments.services.locking import locked_championship
@@ -123,41 +122,10 @@ def _checked(game: Game, match: Match, outcome: str, winner: str | None, reason:
 
 
 def _refuse_if_settled_later(championship: Championship, match: Match, game: Game) -> None:
-    """A result others have already built on stands: the next stage, the next round's match
-    or a later game of the same match."""
-    latest = game_selectors.games_for_matches([match.pk]).last()
-    if latest is not None and latest.pk != game.pk:
-        raise Conflict(
-            _("A later game of this match has been played: only the last one can be decided."),
-            code="not_last_game",
-        )
-    if match.stage.kind == Stage.Kind.GROUPS:
-        if championship.status != Championship.Status.GROUPS:
-            raise Conflict(_("The playoff has begun: the group results stand."), code="stage_over")
-        return
-    if match.status != Match.Status.FINISHED:
-        return
-    later = _later_matches(match)
-    if any(m.status != Match.Status.WAITING for m in later):
-        raise Conflict(
-            _("The next round's match has begun: this result stands."), code="next_round_started"
-        )
-
-
-def _later_matches(match: Match) -> list[Match]:
-    """The playoff matches a match's result feeds: the next round's, and the match for
-    third place for a semi-final."""
-    matches = list(match.stage.matches.all())
-    last_round = max(m.round for m in matches)
-    if match.third_place or match.round == last_round:
-        return []
-    next_round, next_index = bracket.next_match(match.round, match.index)
-    later = [
-        m for m in matches if (m.round, m.index, m.third_place) == (next_round, next_index, False)
-    ]
-    if match.round == last_round - 1:
-        later += [m for m in matches if m.third_place]
-    return later
+    """A result others have already built on stands (`corrections.why_it_stands`)."""
+    refusal = corrections.why_it_stands(championship, match, game)
+    if refusal is not None:
+        raise refusal
 
 
 def _reopen(championship: Championship, match: Match) -> None:
@@ -165,7 +133,7 @@ def _reopen(championship: Championship, match: Match) -> None:
     (and filled again by the next advance); a finished championship is ranked again."""
     if match.stage.kind == Stage.Kind.PLAYOFF and match.status == Match.Status.FINISHED:
         side = ("first", "second")[bracket.winner_side(match.index)]
-        for later in _later_matches(match):
+        for later in corrections.later_matches(match):
             setattr(later, side, None)
             later.save(update_fields=[side])
     match.status = Match.Status.PLAYING

@@ -227,39 +227,38 @@ def _advance_groups(championship: Championship) -> None:
 
 
 def _start_playoff(championship: Championship, group_stage: Stage) -> None:
-    qualifiers = []
-    for group_order, table in enumerate(selectors.group_tables(group_stage)):
-        for row in table.rows[: championship.advance_per_group]:
-            qualifiers.append(
-                bracket.Qualifier(
-                    player=row.player, group=group_order, place=row.rank, strength=row.points
-                )
-            )  # fmt: skip
+    """Draw the playoff by the plan the bracket showed from the draw of the groups: each
+    slot is a group's finish (winner of group A, ...), filled by whoever finished there."""
+    tables = selectors.group_tables(group_stage)
+    advancing = [min(championship.advance_per_group, len(table.rows)) for table in tables]
+    slots = bracket.planned_slots(advancing)
     stage = Stage.objects.create(
         championship=championship, kind=Stage.Kind.PLAYOFF, format=championship.playoff_format
     )
     championship.status = Championship.Status.PLAYOFF
     championship.save(update_fields=["status"])
-    if len(qualifiers) < 2:
+    if not slots:
         _finish(championship)
         return
-    first_round = bracket.draw_bracket(qualifiers)
-    size = bracket.bracket_size(len(qualifiers))
     entries = {str(entry.pk): entry for entry in championship.entries.all()}
+    # A table's rows are in finishing order, so place p of group g is row p - 1.
+    first_round = [
+        entries[tables[finish[0]].rows[finish[1] - 1].player] if finish else None
+        for finish in slots
+    ]
+    size = len(slots)
     rounds = len(bracket.round_names(size))
     matches = []
     for round_number in range(1, rounds + 1):
         for index in range(size >> round_number):
             match = Match(stage=stage, round=round_number, index=index)
             if round_number == 1:
-                top, bottom = first_round[index]
-                match.first = entries[top.player] if top else None
-                match.second = entries[bottom.player] if bottom else None
+                match.first, match.second = first_round[2 * index], first_round[2 * index + 1]
                 if match.first is None or match.second is None:
                     match.winner = match.first or match.second
                     match.status = Match.Status.FINISHED
             matches.append(match)
-    if championship.third_place and rounds >= 2:
+    if championship.third_place and bracket.third_place_played(sum(advancing)):
         matches.append(Match(stage=stage, round=rounds, index=1, third_place=True))
     Match.objects.bulk_create(matches)
     _advance_playoff(championship)
@@ -279,9 +278,10 @@ def _advance_playoff(championship: Championship) -> None:
         if getattr(following, f"{side}_id") is None and match.winner_id is not None:
             setattr(following, side, match.winner)
             following.save(update_fields=[side])
-        if match.round == last_round - 1 and championship.third_place:
+        # The match for third place, when it is played (never after a semi-final bye).
+        third = by_place.get((last_round, 1, True))
+        if match.round == last_round - 1 and third is not None:
             loser = match.second if match.winner_id == match.first_id else match.first
-            third = by_place[(last_round, 1, True)]
             if getattr(third, f"{side}_id") is None and loser is not None:
                 setattr(third, side, loser)
                 third.save(update_fields=[side])

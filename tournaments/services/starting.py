@@ -1,7 +1,6 @@
 """Starting a championship: seeding, the groups' draw, every round robin, round one."""
 
 import random
-import string
 
 from django.db import transaction
 from django.utils import timezone
@@ -11,21 +10,12 @@ from accounts.models import User
 from infrastructure.errors import Conflict, NotAllowed
 from tournaments import pairing, streams
 from tournaments.models import Championship, Decision, Group, GroupMember, Match, Stage
+from tournaments.pairing import group_name
 from tournaments.selectors import seeding_order
 from tournaments.services import announcements, decision_log
 from tournaments.services.invitations import cancel_pending_invitations
 from tournaments.services.locking import locked_championship
 from tournaments.services.progress import open_round
-
-
-def group_name(order: int) -> str:
-    """A, B, ... Z, AA, AB, ...: spreadsheet-style names for any number of groups."""
-    name = ""
-    order += 1
-    while order:
-        order, rest = divmod(order - 1, 26)
-        name = string.ascii_uppercase[rest] + name
-    return name
 
 
 def start(championship_id: int, *, by: User, on_schedule: bool = False) -> Championship:

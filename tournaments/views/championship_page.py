@@ -20,6 +20,7 @@ from tournaments.views.words import (
     DECISIONS_SHOWN,
     LIVE,
     format_text,
+    group_count,
     number,
     round_title,
     tiebreak_columns,
@@ -34,6 +35,8 @@ def _group_tables(
     columns = tiebreak_columns(championship)
     groups = []
     for group in standings["groups"]:
+        # Nobody is on the way to the playoff before their group has played a game.
+        started = any(row["played"] for row in group["rows"])
         rows = []
         for row in group["rows"]:
             player = row["player"]
@@ -43,7 +46,7 @@ def _group_tables(
                     "points": number(row["points"]),
                     "url": player.profile_url,
                     "me": user.is_authenticated and player.pk == user.pk,
-                    "advances": row["rank"] <= championship.advance_per_group,
+                    "advances": started and row["rank"] <= championship.advance_per_group,
                     "withdrawn": player.pk in withdrawn,
                     "values": [number(row["tiebreaks"].get(c["name"])) for c in columns],
                 }
@@ -68,7 +71,42 @@ def _schedule(championship: Championship) -> list[dict]:
     return stages
 
 
-def _bracket(championship: Championship, schedule: list[dict]) -> bracket_drawing.Drawing:
+def _my_games(schedule: list[dict], user) -> list[dict]:
+    """The reader's games being played now, for the link at the top of the page."""
+    if not user.is_authenticated:
+        return []
+    me = user.shown_name
+    mine = []
+    for stage in schedule:
+        for round_ in stage["rounds"]:
+            for match in round_["matches"]:
+                if me not in (match["a"], match["b"]):
+                    continue
+                for game in match["games"]:
+                    if not game["live"]:
+                        continue
+                    where = round_["title"]
+                    if match["group"]:
+                        where = _("Group %(name)s, %(round)s") % {
+                            "name": match["group"],
+                            "round": where,
+                        }
+                    mine.append(
+                        {
+                            "url": game["url"],
+                            "id": game["id"],
+                            "opponent": match["b"] if match["a"] == me else match["a"],
+                            "my_move": game["to_move"] == me,
+                            "deadline": match["deadline"],
+                            "where": where,
+                        }
+                    )
+    return mine
+
+
+def _bracket(championship: Championship, schedule: list[dict]) -> dict:
+    """The bracket's drawing, and whether it is the plan before the playoff (with the
+    entrants a plan during registration counts on)."""
     live = {
         match["id"]
         for stage in schedule
@@ -76,14 +114,19 @@ def _bracket(championship: Championship, schedule: list[dict]) -> bracket_drawin
         for match in round_["matches"]
         if match["live"]
     }
+    view = selectors.bracket_view(championship)
     rounds = [
         {
             "name": round_title(round_["name"]),
             "matches": [{**match, "live": match["id"] in live} for match in round_["matches"]],
         }
-        for round_ in selectors.bracket_view(championship)["rounds"]
+        for round_ in view["rounds"]
     ]
-    return bracket_drawing.draw({"rounds": rounds})
+    return {
+        "drawing": bracket_drawing.draw({"rounds": rounds}),
+        "planned": view["planned"],
+        "entrants": view["entrants"],
+    }
 
 
 def championship_page(request: HttpRequest, championship_id: int) -> HttpResponse:
@@ -104,6 +147,7 @@ def championship_page(request: HttpRequest, championship_id: int) -> HttpRespons
     closed = registration and selectors.entries_closed(championship)
     full = limit is not None and len(entries) >= limit
     schedule = _schedule(championship)
+    playoff = _bracket(championship, schedule)
     invitation = selectors.invitation_of(championship, user) if registration else None
     return render(
         request,
@@ -146,7 +190,11 @@ def championship_page(request: HttpRequest, championship_id: int) -> HttpRespons
             "groups": _group_tables(championship, standings, user, withdrawn),
             "final": [{**row, "url": row["player"].profile_url} for row in standings["final"]],
             "schedule": schedule,
-            "drawing": _bracket(championship, schedule),
+            "my_games": _my_games(schedule, user),
+            "drawing": playoff["drawing"],
+            "bracket_planned": playoff["planned"],
+            "bracket_entrants": playoff["entrants"],
+            "bracket_groups": group_count(championship, playoff["entrants"] or 0),
             "decisions": list(selectors.decisions(championship)[:DECISIONS_SHOWN]),
             "announcements": list(selectors.announcements_of(championship)),
         },

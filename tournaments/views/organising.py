@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from accounts import plans
 from infrastructure.errors import DomainError
-from tournaments import selectors, services
+from tournaments import corrections, selectors, services
 from tournaments.durations import duration_text
 from tournaments.models import Championship
 from tournaments.views.access import may_organise, visible_or_404
@@ -35,6 +35,7 @@ def organise(request: HttpRequest, championship_id: int) -> HttpResponse:
     limit = plans.championship_entrant_limit(championship.organiser)
     invitations = selectors.pending_invitations(championship)
     co_organisers = list(championship.co_organisers.order_by("username"))
+    states = selectors.entrant_states(championship)
     return render(
         request,
         "tournaments/organise.html",
@@ -46,7 +47,8 @@ def organise(request: HttpRequest, championship_id: int) -> HttpResponse:
             "co_organiser_names": ", ".join(user.username for user in co_organisers),
             "registration": championship.status == Championship.Status.REGISTRATION,
             "finished": championship.status == Championship.Status.FINISHED,
-            "entries": entries,
+            "entries": [{"entry": entry, "state": states[entry.pk]} for entry in entries],
+            "correctable": corrections.correctable_results(championship, request.user),
             "active_count": len(active),
             "entrant_limit": limit,
             "full": limit is not None and len(entries) + len(invitations) >= limit,

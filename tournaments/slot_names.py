@@ -1,0 +1,43 @@
+"""Where a bracket slot's player comes from, in words: "Winner of group A", "Runner-up of
+group B", "Winner of quarter-final 2", "Loser of semi-final 1"."""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+
+def source_label(source: dict) -> str:
+    """The readable label of a slot's source: `{"group", "place"}` (a group's finish) or
+    `{"round", "match", "result"}` (the winner or loser of an earlier playoff match)."""
+    if "group" in source:
+        return finish_label(source["group"], source["place"])
+    return match_result_label(source["round"], source["match"], source["result"])
+
+
+def finish_label(group: str, place: int) -> str:
+    if place == 1:
+        return _("Winner of group %(group)s") % {"group": group}
+    if place == 2:
+        return _("Runner-up of group %(group)s") % {"group": group}
+    if place == 3:
+        return pgettext("bracket slot", "3rd of group %(group)s") % {"group": group}
+    # Places 4 to 16 (a group holds at most 16) all take "th" in English.
+    return pgettext("bracket slot", "%(place)sth of group %(group)s") % {
+        "place": place,
+        "group": group,
+    }
+
+
+def match_result_label(round_name: str, number: int, result: str) -> str:
+    """`round_name` as the bracket names it in English ("Semi-finals", "Round of 16")."""
+    if result == "loser":
+        # Only the losers of the semi-finals play on, for third place.
+        return _("Loser of semi-final %(number)s") % {"number": number}
+    if round_name == "Semi-finals":
+        return _("Winner of semi-final %(number)s") % {"number": number}
+    if round_name == "Quarter-finals":
+        return _("Winner of quarter-final %(number)s") % {"number": number}
+    players = round_name.removeprefix("Round of ")
+    return _("Winner of match %(number)s of the round of %(players)s") % {
+        "number": number,
+        "players": players,
+    }
