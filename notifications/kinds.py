@@ -33,6 +33,7 @@ class Kind(StrEnum):
     ORGANISER_NEEDED = "organiser_needed"
     PLAN_ENDING = "plan_ending"
     ANNOUNCEMENT = "announcement"
+    CHECK_IN = "check_in"
 
 
 # What each kind is about, for the e-mail preferences ("E-mail me about …").
@@ -49,6 +50,7 @@ LABELS = {
     Kind.ORGANISER_NEEDED: gettext_lazy("A championship you organise or referee needs you"),
     Kind.PLAN_ENDING: gettext_lazy("Your paid plan ends within a week and will not renew"),
     Kind.ANNOUNCEMENT: gettext_lazy("The organisers' announcements in a championship you entered"),
+    Kind.CHECK_IN: gettext_lazy("Check-in before a championship you entered"),
 }
 
 
@@ -253,6 +255,19 @@ def announcement(params: Mapping) -> str:
     }
 
 
+def check_in(params: Mapping) -> str:
+    # {"championship": its name, "what": "open" (with "closes", ISO 8601) or "missed"}
+    if params["what"] == "open":
+        return _(
+            "Check-in for %(championship)s is open: check in by %(closes)s to be in the draw."
+        ) % {"championship": params["championship"], "closes": when(params["closes"])}
+    if params["what"] == "missed":
+        return _(
+            "You did not check in for %(championship)s, so you were withdrawn before the draw."
+        ) % {"championship": params["championship"]}
+    raise ValueError(f"unknown check-in notice {params['what']!r}")
+
+
 TEXTS: dict[Kind, Callable[[Mapping], str]] = {
     Kind.GAME_INVITED: game_invited,
     Kind.YOUR_MOVE: your_move,
@@ -266,6 +281,7 @@ TEXTS: dict[Kind, Callable[[Mapping], str]] = {
     Kind.ORGANISER_NEEDED: organiser_needed,
     Kind.PLAN_ENDING: plan_ending,
     Kind.ANNOUNCEMENT: announcement,
+    Kind.CHECK_IN: check_in,
 }
 
 

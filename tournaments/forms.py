@@ -21,7 +21,7 @@ from tournaments.models import (
     ROUND_DEADLINE_DEFAULT_S,
     Championship,
 )
-from tournaments.services.creation import DESCRIPTION_MAX_CHARS
+from tournaments.services.creation import CHECK_IN_MAX_S, DESCRIPTION_MAX_CHARS
 
 FORMAT_LABELS = FORMAT_TITLES
 
@@ -154,6 +154,17 @@ class ChampionshipForm(forms.Form):
         required=False,
         widget=_schedule_input(),
         help_text=_("No one may enter or accept an invitation after this; at the start or before."),
+    )
+    check_in_minutes = forms.IntegerField(
+        label=_("Check-in opens this many minutes before the start"),
+        required=False,
+        min_value=0,
+        max_value=CHECK_IN_MAX_S // 60,
+        help_text=_(
+            "Entrants confirm they are there in this time; whoever has not is withdrawn at "
+            "the start, before the groups are drawn. Needs a start time. Empty or 0: no "
+            "check-in."
+        ),
     )
     round_deadline = DurationField(
         label=_("Time for each round"),
@@ -383,6 +394,7 @@ class ChampionshipForm(forms.Form):
             "game": data["game"],
             "description": data.get("description", ""),
             **schedule,
+            "check_in_s": (data.get("check_in_minutes") or 0) * 60,
             # Left empty: the default at creation, unchanged in an edit.
             **{name: seconds for name, seconds in durations.items() if seconds is not None},
             "options": options,
@@ -452,6 +464,7 @@ def initial_from(championship: Championship) -> dict[str, Any]:
         )
     }  # fmt: skip
     initial["round_deadline"] = championship.round_deadline_s
+    initial["check_in_minutes"] = championship.check_in_s // 60 or None
     initial["absent_after"] = championship.absent_after_s
     for game, option, name in championship_options():
         if game.name == championship.game and option.name in championship.options:

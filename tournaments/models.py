@@ -43,6 +43,9 @@ class Championship(models.Model):
     absent_after_s = models.PositiveIntegerField(default=ABSENT_AFTER_DEFAULT_S)
     starts_at = models.DateTimeField(null=True, blank=True, db_index=True)
     entries_close_at = models.DateTimeField(null=True, blank=True)
+    # How long before `starts_at` the entrants may check in (0: no check-in); whoever has
+    # not checked in at the start is withdrawn before the draw.
+    check_in_s = models.PositiveIntegerField(default=0)
     points_system = models.CharField(max_length=8, default="2-1-0")
     tiebreaks = models.JSONField(default=list)
     visibility = models.CharField(
@@ -87,6 +90,7 @@ class Entry(models.Model):
     # The organiser's order for the draw (1 is the top seed); the entries without one follow,
     # by rating.
     seed = models.PositiveIntegerField(null=True, blank=True)
+    checked_in_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["entered_at", "id"]

@@ -591,10 +591,11 @@ def seeding_order(entries: Iterable[Entry], game: str) -> list[Entry]:
 
 @dataclass(frozen=True)
 class EntrantState:
-    """Where an entrant stands: `state` is `entered` (registration), `playing` (in a group,
-    named, or the playoff), `qualified` (their group is over and they go on), `out` (their
-    group or a playoff match is over for them), `withdrawn`, and at the end `champion` or
-    `placed` (with `rank`; `withdrawn` then says whether they left on the way)."""
+    """Where an entrant stands: `state` is `entered` or `checked_in` (registration),
+    `playing` (in a group, named, or the playoff), `qualified` (their group is over and they
+    go on), `out` (their group or a playoff match is over for them), `withdrawn`, and at the
+    end `champion` or `placed` (with `rank`; `withdrawn` then says whether they left on the
+    way)."""
 
     state: str
     withdrawn: bool = False
@@ -607,7 +608,14 @@ def entrant_states(championship: Championship) -> dict[int, EntrantState]:
     entries = list(championship.entries.all())
     status = championship.status
     if status == Championship.Status.REGISTRATION:
-        return {e.pk: EntrantState("entered", e.withdrawn_at is not None) for e in entries}
+        # With a check-in, whoever has confirmed reads so (the others are withdrawn at the start).
+        return {
+            e.pk: EntrantState(
+                "checked_in" if championship.check_in_s and e.checked_in_at else "entered",
+                e.withdrawn_at is not None,
+            )
+            for e in entries
+        }
     if status == Championship.Status.FINISHED:
         ranks = dict(championship.final_ranking.values_list("entry_id", "rank"))
         return {

@@ -19,6 +19,7 @@ api_urlpatterns = [
     ),
     path("<id:championship_id>/start/", api.StartView.as_view(), name="api-start"),
     path("<id:championship_id>/seeds/", api.SeedsView.as_view(), name="api-seeds"),
+    path("<id:championship_id>/check-in/", api.CheckInView.as_view(), name="api-check-in"),
     path(
         "<id:championship_id>/announcements/",
         api.AnnouncementsView.as_view(),
@@ -61,6 +62,7 @@ page_urlpatterns = [
     path("<id:championship_id>/decline/", views.decline, name="championship-decline"),
     path("<id:championship_id>/start/", views.start, name="championship-start"),
     path("<id:championship_id>/seeds/", views.move_seed, name="championship-seeds"),
+    path("<id:championship_id>/check-in/", views.check_in, name="championship-check-in"),
     path(
         "<id:championship_id>/announcements/",
         views.announce,

@@ -37,6 +37,7 @@ EXAMPLES = {
     },
     Kind.PLAN_ENDING: {"until": "2026-05-01T12:00:00+00:00"},
     Kind.ANNOUNCEMENT: {"championship": "Spring Cup", "by": "olga", "text": "Round two at six."},
+    Kind.CHECK_IN: {"championship": "Spring Cup", "what": "open", "closes": "2026-05-01T12:00:00Z"},
 }  # fmt: skip
 
 

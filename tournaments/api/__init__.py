@@ -11,6 +11,7 @@ from tournaments.api.championships import (
 from tournaments.api.decisions import AdjudicateView, DecisionLogView
 from tournaments.api.entries import (
     AcceptInvitationView,
+    CheckInView,
     DeclineInvitationView,
     EntriesView,
     StartView,
@@ -28,6 +29,7 @@ __all__ = [
     "ChampionshipSerializer",
     "ChampionshipView",
     "ChampionshipsView",
+    "CheckInView",
     "CreateChampionshipSerializer",
     "DecisionLogView",
     "DeclineInvitationView",

@@ -99,6 +99,13 @@ class CreateChampionshipSerializer(serializers.Serializer):
         help_text="When entries close (ISO 8601; UTC without an offset); in the future, "
         "and not after `starts_at`.",
     )
+    check_in_s = StrictIntegerField(
+        required=False,
+        default=None,
+        help_text="How many seconds before `starts_at` the entrants may check in (POST "
+        "/check-in/); whoever has not is withdrawn at the start. 0: no check-in (the "
+        "default); at most a week.",
+    )
     points_system = serializers.ChoiceField(
         choices=list(tiebreaks.POINT_SYSTEMS), required=False, default="2-1-0"
     )
@@ -148,7 +155,7 @@ class ChampionshipSerializer(serializers.ModelSerializer):
         fields = [
             "id", "name", "description", "game", "options", "group_size", "advance_per_group",
             "group_format", "playoff_format", "third_place", "rated", "time_control",
-            "round_deadline_s", "absent_after_s", "starts_at", "entries_close_at",
+            "round_deadline_s", "absent_after_s", "starts_at", "entries_close_at", "check_in_s",
             "points_system", "tiebreaks", "visibility", "organiser", "co_organisers", "status",
             "winner",
             "entrants", "invitations", "created_at", "started_at", "finished_at", "page",

@@ -116,3 +116,27 @@ class StartView(APIView):
         championship_for(request, championship_id)
         championship = services.start(championship_id, by=request.user)
         return Response(ChampionshipSerializer(championship, context={"request": request}).data)
+
+
+class CheckInView(APIView):
+    @extend_schema(
+        operation_id="championships_check_in",
+        request=None,
+        responses={
+            200: inline_serializer(
+                "CheckedIn",
+                {"username": StrictCharField(), "checked_in_at": serializers.DateTimeField()},
+            ),
+            **error_responses(401, 403, 404, 409),
+        },
+        summary="Check in (entrants, in the window before the start): you are in the draw",
+    )
+    def post(self, request: Request, championship_id: int) -> Response:
+        championship_for(request, championship_id)
+        entry = services.check_in(championship_id, by=request.user)
+        return Response(
+            {
+                "username": entry.player.username,
+                "checked_in_at": serializers.DateTimeField().to_representation(entry.checked_in_at),
+            }
+        )

@@ -3,6 +3,7 @@ tie-breaks, bracket) are pure functions in pairing.py, tiebreaks.py and bracket.
 these modules load rows, call them and save what they decide."""
 
 from tournaments.services.adjudication import adjudicate
+from tournaments.services.checking_in import check_in
 from tournaments.services.co_organisers import name_co_organisers
 from tournaments.services.creation import (
     checked_settings,
@@ -38,6 +39,7 @@ __all__ = [
     "announce",
     "ask_worker_if_due",
     "cancel_pending_invitations",
+    "check_in",
     "checked_settings",
     "create_championship",
     "decide_all_at_deadline",

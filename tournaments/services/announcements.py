@@ -183,3 +183,35 @@ def organiser_announced(announcement: Announcement) -> None:
         },
         once_key=f"announcement:{announcement.pk}",
     )
+
+
+def check_in_opened(championship: Championship) -> None:
+    """The entrants who have not checked in hear that they may, once per championship."""
+    waiting = [
+        entry.player
+        for entry in championship.entries.filter(
+            withdrawn_at__isnull=True, checked_in_at__isnull=True
+        ).select_related("player")
+    ]
+    notify(
+        waiting,
+        Kind.CHECK_IN,
+        url=_page(championship) + "#check-in",
+        params={
+            "championship": championship.name,
+            "what": "open",
+            "closes": championship.starts_at.isoformat(),
+        },
+        once_key=f"check-in-open:{championship.pk}",
+    )
+
+
+def missed_check_in(championship: Championship, players: list[User]) -> None:
+    """Those withdrawn at the start for not checking in are told so."""
+    notify(
+        players,
+        Kind.CHECK_IN,
+        url=_page(championship),
+        params={"championship": championship.name, "what": "missed"},
+        once_key=f"check-in-missed:{championship.pk}",
+    )

@@ -53,7 +53,10 @@ DEFAULTS: dict[str, Any] = {
     "absent_after_s": ABSENT_AFTER_DEFAULT_S,
     "starts_at": None,
     "entries_close_at": None,
+    "check_in_s": 0,
 }
+# The longest check-in window: a week before the start.
+CHECK_IN_MAX_S = 7 * 24 * 3600
 # Every setting a championship is created with and its organiser may edit before the start.
 SETTINGS = ("name", "game", "time_control", *DEFAULTS)
 # The settings whose None is a value of its own (no clock, no scheduled time).
@@ -146,7 +149,18 @@ def checked_settings(
     ):
         _check_seconds(values[field], low, high, field)
     _check_schedule(values, changed)
+    _check_check_in(values)
     return values
+
+
+def _check_check_in(values: dict) -> None:
+    """A check-in window ends at the start, so it needs a time to start at."""
+    _check_seconds(values["check_in_s"], 0, CHECK_IN_MAX_S, "check_in_s")
+    if values["check_in_s"] and values["starts_at"] is None:
+        raise DomainError(
+            _("a check-in ends at the start: set a start time (starts_at) first"),
+            field="check_in_s",
+        )
 
 
 def _rules(game: Any) -> Engine:

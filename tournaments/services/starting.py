@@ -12,7 +12,7 @@ from tournaments import pairing, streams
 from tournaments.models import Championship, Decision, Group, GroupMember, Match, Stage
 from tournaments.pairing import group_name
 from tournaments.selectors import seeding_order
-from tournaments.services import announcements, decision_log
+from tournaments.services import announcements, checking_in, decision_log
 from tournaments.services.invitations import cancel_pending_invitations
 from tournaments.services.locking import locked_championship
 from tournaments.services.progress import open_round
@@ -27,6 +27,7 @@ def start(championship_id: int, *, by: User, on_schedule: bool = False) -> Champ
             raise NotAllowed(_("Only the organiser starts the championship."))
         if championship.status != Championship.Status.REGISTRATION:
             raise Conflict(_("The championship has already started."), code="already_started")
+        checking_in.withdraw_absent(championship)
         entries = seeding_order(championship.entries.select_related("player"), championship.game)
         if len(entries) < 2:
             raise Conflict(

@@ -6,7 +6,7 @@ from datetime import datetime
 from celery import shared_task
 from django.utils import timezone
 
-from tournaments.services import deadlines
+from tournaments.services import checking_in, deadlines
 
 # Matches decided by one task: well inside a task's time limit.
 DECIDED_PER_TASK = 100
@@ -27,6 +27,7 @@ def sweep(now: datetime | None = None) -> Swept:
     for start in range(0, len(due), DECIDED_PER_TASK):
         deadlines.decide_at_deadline_task.delay(due[start : start + DECIDED_PER_TASK])
     reminded = deadlines.send_reminders(now)
+    checking_in.remind_open(now)
     starting = deadlines.due_starts(now)
     for championship_id in starting:
         deadlines.start_on_schedule_task.delay(championship_id)

@@ -6,6 +6,7 @@ from tournaments.views.actions import accept, decline, enter, start, withdraw
 from tournaments.views.announcing import announce
 from tournaments.views.calendars import account_calendar, championship_calendar, player_calendar
 from tournaments.views.championship_page import championship_page
+from tournaments.views.checking_in import check_in
 from tournaments.views.decisions import decide
 from tournaments.views.listing import championship_edit, championship_list, championship_new
 from tournaments.views.organising import co_organisers, organise
@@ -21,6 +22,7 @@ __all__ = [
     "championship_list",
     "championship_new",
     "championship_page",
+    "check_in",
     "co_organisers",
     "decide",
     "decline",
