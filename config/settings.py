@@ -418,9 +418,12 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 SPECTACULAR_SETTINGS = {
     "TITLE": "Championships API",
     "DESCRIPTION": (
+        # Markdown, as the docs' page renders it: addresses and code stay in backticks, or a
+        # placeholder such as <game> is read as an HTML tag and vanishes.
         "Board game championships: group stages, playoffs and ratings; each game's rules "
-        "are at /rules/<game>/. "
-        "Authenticate with `Authorization: Token <key>` (POST /api/accounts/token/). "
+        "are at `/rules/{game}/` (for example `/rules/kropki/`). "
+        "Authenticate with `Authorization: Token {key}` (the key from "
+        "`POST /api/accounts/token/`). "
         'Every error is `{"error": {"code", "message", "details"}}`.'
     ),
     "VERSION": "1",
