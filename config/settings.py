@@ -44,6 +44,7 @@ ALLOWED_HOSTS = env_list(
 if PRODUCTION and not ALLOWED_HOSTS:
     raise ImproperlyConfigured("ALLOWED_HOSTS must name the site's host names in production.")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
+CSRF_FAILURE_VIEW = "infrastructure.error_pages.csrf_failure"
 
 # The games in play, one package each (games/catalog); a game is added by listing its package.
 GAMES = list(BUILT_IN)
@@ -91,6 +92,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    # Innermost, in the reader's language: an error answered with no body gets a page (JSON
+    # under /api/).
+    "infrastructure.error_pages.ErrorPageMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
