@@ -44,6 +44,7 @@ ALLOWED_HOSTS = env_list(
 if PRODUCTION and not ALLOWED_HOSTS:
     raise ImproperlyConfigured("ALLOWED_HOSTS must name the site's host names in production.")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
+CSRF_FAILURE_VIEW = "infrastructure.error_pages.csrf_failure"
 
 # The games in play, one package each (games/catalog); a game is added by listing its package.
 GAMES = list(BUILT_IN)
@@ -92,6 +93,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    # Innermost, in the reader's language: an error answered with no body gets a page (JSON
+    # under /api/).
+    "infrastructure.error_pages.ErrorPageMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -424,9 +428,12 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 SPECTACULAR_SETTINGS = {
     "TITLE": "Championships API",
     "DESCRIPTION": (
+        # Markdown, as the docs' page renders it: addresses and code stay in backticks, or a
+        # placeholder such as <game> is read as an HTML tag and vanishes.
         "Board game championships: group stages, playoffs and ratings; each game's rules "
-        "are at /rules/<game>/. "
-        "Authenticate with `Authorization: Token <key>` (POST /api/accounts/token/). "
+        "are at `/rules/{game}/` (for example `/rules/kropki/`). "
+        "Authenticate with `Authorization: Token {key}` (the key from "
+        "`POST /api/accounts/token/`). "
         'Every error is `{"error": {"code", "message", "details"}}`.'
     ),
     "VERSION": "1",

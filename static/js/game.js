@@ -74,7 +74,13 @@
 
   function swap(html) {
     var hadFocus = document.activeElement === board();
+    var before = state();
     live.innerHTML = html;
+    // The game moved on: the page's notices (the game has started, a draw offered) are old.
+    var after = state();
+    if (before && after && before.dataset.version !== after.dataset.version) {
+      document.dispatchEvent(new CustomEvent("notices:stale"));
+    }
     clockBase = performance.now();
     showMessage();
     var svg = board();

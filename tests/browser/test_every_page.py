@@ -1,7 +1,7 @@
 """Every page in Chromium, on a desktop and on a phone: it loads, it has one h1, every form
 control has a label, nothing runs off the side of a phone (only a board's frame, a table's or
-the bracket's box scrolls sideways), no script error; a screenshot of each is kept in
-$SCREENSHOTS_DIR (artifacts/screenshots/ by default)."""
+the bracket's box scrolls sideways), the page ends with its footer, no script error; a
+screenshot of each is kept in $SCREENSHOTS_DIR (artifacts/screenshots/ by default)."""
 
 from datetime import timedelta
 
@@ -38,6 +38,11 @@ OFF_THE_SCREEN = """() => {
     return !el.closest('.visually-hidden, .skip') && !inBox(el);
   }).map(el => el.outerHTML.slice(0, 100));
 }"""
+
+# How far the page scrolls past the bottom of its footer: text hidden for screen readers
+# inside a scrolling box once stretched a long game's page by a thousand pixels.
+BELOW_THE_FOOTER = """() => document.documentElement.scrollHeight
+  - (document.querySelector('.site-footer').getBoundingClientRect().bottom + window.scrollY)"""
 
 UNLABELLED_CONTROLS = """() => [...document.querySelectorAll('input, select, textarea, button')]
   .filter(el => el.type !== 'hidden' && el.offsetParent !== null)
@@ -160,6 +165,7 @@ def page_paths(world) -> dict[str, tuple[str, str | None]]:
         "notifications": ("/notifications/", "anna"),
         "unsubscribe": (unsubscribe_path(), None),
         "not-found": ("/no-such-page/", None),
+        "post-only-address": ("/account/token/", "anna"),
     }
 
 
@@ -177,13 +183,15 @@ def test_every_page_loads_with_labels_and_fits_the_screen(world, open_page, view
         page = pages[user]
         errors.clear()
         response = page.goto(f"{site}{path}")
-        expected = 404 if name == "not-found" else 200
+        expected = {"not-found": 404, "post-only-address": 405}.get(name, 200)
         assert response.status == expected, f"{name}: {path} answered {response.status}"
         assert page.locator("h1").count() == 1, f"{name}: one h1 expected"
         assert page.evaluate(UNLABELLED_CONTROLS) == [], f"{name}: controls without a label"
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 1, f"{name}: {overflow}px wider than the screen"
         assert page.evaluate(OFF_THE_SCREEN) == [], f"{name}: elements past the screen's side"
+        below = page.evaluate(BELOW_THE_FOOTER)
+        assert below <= 1, f"{name}: {below}px of blank page below the footer"
         page.wait_for_timeout(100)
         assert errors == [], f"{name}: script errors {errors}"
         screenshot(page, f"{name}-{'phone' if viewport is PHONE else 'desktop'}")

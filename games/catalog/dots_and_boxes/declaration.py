@@ -54,7 +54,8 @@ GAME = GameDeclaration(
     refusals={"taken": _("That line is already drawn (D2).")},
     examples_legend=_(
         "In the drawings the first player's lines are blue and the second player's red; a "
-        "won box is shaded in its owner's colour and shows 1 or 2, the owner's seat."
+        "won box is shaded in its owner's colour and shows its owner's sign: a circle for the "
+        "first player, a triangle for the second."
     ),
     stylesheet="dots_and_boxes/board.css",
     board_help=_(

@@ -1,7 +1,9 @@
 """The Dots and Boxes board as SVG: dots, drawn lines in their player's colour, won boxes.
 
 The seats are `first` and `second`; the first player is drawn in blue, the second in red,
-and a won box shows its owner's number.
+and a won box shows its owner's sign, the one beside their name on the page: a blue circle
+for the first player, a red triangle for the second (never a number, which would read as
+the box's value).
 
 Its click grid has half-steps: dot (x, y) is grid point (2x+1, 2y+1), the middle of the
 line h x y is (2x+2, 2y+1), of v x y is (2x+1, 2y+2), the centre of box x y is
@@ -16,9 +18,9 @@ from django.utils.translation import gettext_lazy as _
 SPACING = 44
 MARGIN = 22
 DOT_RADIUS = 4.5
-# The view's letter of a seat → the colour it is drawn in, and the mark in its boxes.
+# The view's letter of a seat → the colour it is drawn in.
 COLOURS = {"f": "blue", "s": "red"}
-MARKS = {"f": "1", "s": "2"}
+SIGN_SIZE = 8  # half the width of a box's sign
 # For the page's script: the colour of a pending line of each seat.
 SEAT_COLOURS = {"first": "blue", "second": "red"}
 
@@ -38,11 +40,12 @@ def board_svg(position: dict, *, label: str = "", playable: bool = False) -> str
             if owner in COLOURS:
                 left, top = at(x, y + 1)
                 boxes.append(
+                    f'<g class="won-box {COLOURS[owner]}" data-owner="{owner}">'
+                    f"<title>{escape(str(BOX_OWNERS[owner]))}</title>"
                     f'<rect class="box {COLOURS[owner]}" x="{left + 3}" y="{top + 3}" '
                     f'width="{SPACING - 6}" height="{SPACING - 6}" rx="4" '
                     f'data-point="{2 * x + 2}-{2 * y + 2}"/>'
-                    f'<text class="box-mark {COLOURS[owner]}" x="{left + SPACING / 2}" '
-                    f'y="{top + SPACING / 2 + 6}">{MARKS[owner]}</text>'
+                    f"{_sign(owner, left + SPACING / 2, top + SPACING / 2)}</g>"
                 )
     for kind, grid in (("h", position["h"]), ("v", position["v"])):
         for y, row in enumerate(grid):
@@ -99,6 +102,17 @@ def board_svg(position: dict, *, label: str = "", playable: bool = False) -> str
     )
 
 
+def _sign(owner: str, cx: float, cy: float) -> str:
+    """The owner's sign in the middle of a won box: a circle (first), a triangle (second)."""
+    colour = COLOURS[owner]
+    if owner == "f":
+        return f'<circle class="box-mark {colour}" cx="{cx}" cy="{cy}" r="{SIGN_SIZE - 1}"/>'
+    corners = ((cx, cy - SIGN_SIZE), (cx + SIGN_SIZE, cy + SIGN_SIZE - 1))
+    corners += ((cx - SIGN_SIZE, cy + SIGN_SIZE - 1),)
+    points = " ".join(f"{px:g},{py:g}" for px, py in corners)
+    return f'<polygon class="box-mark {colour}" points="{points}"/>'
+
+
 def _point_letters(position: dict) -> str:
     """One letter per grid point, rows from the bottom: what the keyboard cursor reads out.
 
@@ -130,6 +144,12 @@ POINT_WORDS = {
     "f": _("the first player's line (blue)"),
     "s": _("the second player's line (red)"),
     "_": _("an open box"),
-    "F": _("the first player's box (blue)"),
-    "S": _("the second player's box (red)"),
+    "F": _("the first player's box (blue circle)"),
+    "S": _("the second player's box (red triangle)"),
+}
+
+# Said of a won box where the pointer rests on it.
+BOX_OWNERS = {
+    "f": _("Won by the first player (blue circle)"),
+    "s": _("Won by the second player (red triangle)"),
 }

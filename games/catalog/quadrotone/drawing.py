@@ -10,6 +10,7 @@ import json
 from html import escape
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 SQUARE = 12
 CELL = 2 * SQUARE
@@ -19,6 +20,60 @@ BOTTOM = 22
 RIGHT = 10
 SIDE = 16
 COLOUR_CLASSES = {"R": "q-red", "G": "q-green", "B": "q-blue", "Y": "q-yellow"}
+
+# The engine names the default catalogue's patterns in English: here are those names in the
+# reader's language. A pattern of another catalogue keeps the name its file gives.
+PATTERN_NAMES = {
+    "line of 4": _("line of 4"),
+    "line of 5": _("line of 5"),
+    "line of 6": _("line of 6"),
+    "line of 7": _("line of 7"),
+    "line of 8": _("line of 8"),
+    "2×2 block": _("2×2 block"),
+    "3×3 block": _("3×3 block"),
+    "3×3 ring": _("3×3 ring"),
+    "4×4 frame": _("4×4 frame"),
+    "plus": _("plus"),
+    "cross": _("cross"),
+    "T": _("T"),
+    "L": _("L"),
+    "diagonal of 4": _("diagonal of 4"),
+    "X": _("X"),
+    "2×2 block beside a 2×2 block": _("2×2 block beside a 2×2 block"),
+    "3×3 ring around a square": _("3×3 ring around a square"),
+    "4×4 frame around a 2×2 block": _("4×4 frame around a 2×2 block"),
+    "line of 4 above a line of 4": _("line of 4 above a line of 4"),
+    "3×3 checkerboard": _("3×3 checkerboard"),
+}
+# Chains (Q15) and enclosures (Q16) are named by their size in small squares.
+SIZED_NAMES = {
+    "chain of ": _("chain of %(size)s"),
+    "enclosure of ": _("enclosure of %(size)s"),
+}
+# The corner colours of a tile in words, for a screen reader (the letters are the rules').
+COLOUR_NAMES = {
+    "R": pgettext_lazy("tile colour", "red"),
+    "G": pgettext_lazy("tile colour", "green"),
+    "B": pgettext_lazy("tile colour", "blue"),
+    "Y": pgettext_lazy("tile colour", "yellow"),
+}
+
+
+def pattern_name(name: str) -> str:
+    """A pattern's name, as the engine gives it, in the reader's language."""
+    for start, sized in SIZED_NAMES.items():
+        size = name.removeprefix(start)
+        if size != name and size.isdigit():
+            return str(sized) % {"size": size}
+    known = PATTERN_NAMES.get(name)
+    return str(known) if known else name
+
+
+def colour_words(tile: int) -> str:
+    """A tile's corner colours in words, top left first and clockwise."""
+    from games.catalog.quadrotone.engine.tiles import letters
+
+    return ", ".join(str(COLOUR_NAMES[letter]) for letter in letters(tile))
 
 
 def _corner(x: int, y: int) -> tuple[int, int]:
@@ -62,7 +117,7 @@ def _patterns(patterns: list[dict]) -> list[str]:
         if not squares:
             continue
         number = pattern.get("number", len(marks) + 1)
-        name = escape(str(pattern.get("name", "")))
+        name = escape(pattern_name(str(pattern.get("name", ""))))
         marks.append(
             f'<g class="scored-pattern" data-number="{number}"><title>{number}. {name}, '
             f"{pattern.get('points', 0)}</title>{_outline(squares, 'pattern-outline')}"
@@ -184,7 +239,6 @@ def tile_svg(tile: int, turn: int = 0, size: int = 28) -> str:
 
 def panel(position: dict, seat: str | None) -> dict:
     """What the page shows beside the board: the player's tiles, the moves left, the info."""
-    from games.catalog.quadrotone.engine.tiles import letters
 
     reverse = position.get("variant") == "reverse"
     hand = (position.get("hands") or {}).get(seat, []) if seat else []
@@ -195,11 +249,16 @@ def panel(position: dict, seat: str | None) -> dict:
         "modes": [("turn", _("Turn tiles")), ("swap", _("Swap tiles"))]
         if reverse
         else [("place", _("Place tiles")), ("rearrange", _("Rearrange tiles"))],
-        "hand": [{"tile": tile, "svg": tile_svg(tile), "colours": letters(tile)} for tile in hand],
+        "hand": [
+            {"tile": tile, "svg": tile_svg(tile), "colours": colour_words(tile)} for tile in hand
+        ],
         "limits": [
             {"kind": kind, "rows": sorted(((int(k), v) for k, v in rows.items()))}
             for kind, rows in limits.items()
         ],
-        "patterns": position.get("last_patterns") or [],
+        "patterns": [
+            {**pattern, "name": pattern_name(str(pattern.get("name", "")))}
+            for pattern in position.get("last_patterns") or []
+        ],
         "passes_in_row": position.get("passes_in_row", 0),
     }

@@ -8,37 +8,12 @@ uses <details> for that, so it works without any script.
 from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
 
+from games.catalog.quadrotone.drawing import pattern_name
 from games.rule_examples import Figure
 
 # Colours for the drawings: the one-colour shapes in red, two-colour parts A red and B blue.
 _CATALOGUE_COLOURS = {"a": "q-red", "b": "q-blue"}
-
-# The default catalogue's names in the reader's language; another catalogue's entries keep
-# the names its file gives.
-PATTERN_NAMES = {
-    "line4": _("line of 4"),
-    "line5": _("line of 5"),
-    "line6": _("line of 6"),
-    "line7": _("line of 7"),
-    "line8": _("line of 8"),
-    "block2": _("2×2 block"),
-    "block3": _("3×3 block"),
-    "ring3": _("3×3 ring"),
-    "frame4": _("4×4 frame"),
-    "plus": _("plus"),
-    "cross": _("cross"),
-    "t": _("T"),
-    "l": _("L"),
-    "diagonal4": _("diagonal of 4"),
-    "x": _("X"),
-    "pair_blocks": _("2×2 block beside a 2×2 block"),
-    "pair_ring": _("3×3 ring around a square"),
-    "pair_frame": _("4×4 frame around a 2×2 block"),
-    "pair_lines": _("line of 4 above a line of 4"),
-    "pair_checker": _("3×3 checkerboard"),
-}
 
 
 def pattern_svg(
@@ -99,7 +74,7 @@ def figures() -> list[Figure]:
     same_note = gettext("It looks the same turned.")
     figures = []
     for pattern in catalogue.one_colour:
-        name = str(PATTERN_NAMES.get(pattern.key, pattern.name))
+        name = pattern_name(pattern.name)
         label = gettext("%(name)s: %(points)s points") % {"name": name, "points": pattern.points}
         turns = [
             pattern_svg([(turned.shape.squares, "a")], _turn_label(name, turned.turn), framed=True)
@@ -109,7 +84,7 @@ def figures() -> list[Figure]:
         note = turns_note if turns else same_note
         figures.append(Figure(rule="Q10", caption=label, svg=svg, note=note))
     for pair in catalogue.two_colour:
-        name = str(PATTERN_NAMES.get(pair.key, pair.name))
+        name = pattern_name(pair.name)
         label = gettext("%(name)s: %(points)s points") % {"name": name, "points": pair.points}
         turns = [
             pattern_svg(
