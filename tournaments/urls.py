@@ -17,6 +17,7 @@ api_urlpatterns = [
         api.DeclineInvitationView.as_view(),
         name="api-decline-invitation",
     ),
+    path("<id:championship_id>/join-code/", api.JoinCodeView.as_view(), name="api-join-code"),
     path("<id:championship_id>/start/", api.StartView.as_view(), name="api-start"),
     path(
         "<id:championship_id>/announcements/",
@@ -55,6 +56,17 @@ page_urlpatterns = [
         name="championship-co-organisers",
     ),
     path("<id:championship_id>/enter/", views.enter, name="championship-enter"),
+    path(
+        "<id:championship_id>/invitations/",
+        views.invite_many,
+        name="championship-invite-many",
+    ),
+    path("<id:championship_id>/join/<str:code>/", views.join, name="championship-join"),
+    path(
+        "<id:championship_id>/join-code/",
+        views.replace_join_code,
+        name="championship-join-code",
+    ),
     path("<id:championship_id>/withdraw/", views.withdraw, name="championship-withdraw"),
     path("<id:championship_id>/accept/", views.accept, name="championship-accept"),
     path("<id:championship_id>/decline/", views.decline, name="championship-decline"),

@@ -13,6 +13,7 @@ from tournaments.api.entries import (
     AcceptInvitationView,
     DeclineInvitationView,
     EntriesView,
+    JoinCodeView,
     StartView,
 )
 from tournaments.api.results import BracketView, ChampionshipGamesView, StandingsView
@@ -31,6 +32,7 @@ __all__ = [
     "DecisionLogView",
     "DeclineInvitationView",
     "EntriesView",
+    "JoinCodeView",
     "StandingsView",
     "StartView",
 ]
