@@ -1,5 +1,8 @@
 """The championship form of the pages, and the words the pages use for settings."""
 
+import csv
+import io
+import re
 from datetime import datetime
 from typing import Any
 
@@ -7,7 +10,9 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from accounts.usernames import canonical_username
 from games import registry
+from games.api import USERNAME_LENGTH
 from games.forms import chosen_options, option_form_field
 from games.game_field import first_game_name, game_choices
 from games.registry import MATCH_FORMATS, GameDeclaration, OptionField
@@ -488,3 +493,70 @@ def initial_from(championship: Championship) -> dict[str, Any]:
         if control.get("move_s") is not None:
             initial["move_seconds"] = control["move_s"]
     return initial
+
+
+CSV_MAX_BYTES = 64 * 1024
+CSV_HEADER = "username"
+
+
+class InvitationsForm(forms.Form):
+    """Many invitations at once: names pasted (one a line, or separated by commas) and a
+    CSV file (the first column; a header `username` is skipped). `cleaned_data["names"]`:
+    every name once (the first spelling kept), in the order given."""
+
+    usernames = forms.CharField(
+        label=_("Usernames"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 5, "autocapitalize": "none", "spellcheck": "false"}),
+        help_text=_("One name per line (or separated by commas)."),
+    )
+    file = forms.FileField(
+        label=_("Or a CSV file"),
+        required=False,
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv,text/plain"}),
+        help_text=_("Usernames in the first column; a header row “username” is skipped."),
+    )
+
+    def clean_file(self) -> list[str]:
+        upload = self.cleaned_data.get("file")
+        if not upload:
+            return []
+        if upload.size > CSV_MAX_BYTES:
+            raise forms.ValidationError(
+                _("The file is too large: at most %(size)s KB.") % {"size": CSV_MAX_BYTES // 1024}
+            )
+        try:
+            content = upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise forms.ValidationError(_("The file is not text in UTF-8.")) from None
+        try:
+            rows = list(csv.reader(io.StringIO(content)))
+        except csv.Error:
+            raise forms.ValidationError(_("The file is not a CSV file.")) from None
+        names = [row[0].strip() for row in rows if row and row[0].strip()]
+        if names and names[0].casefold() == CSV_HEADER:
+            names = names[1:]
+        return names
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        typed = re.split(r"[\n,]+", cleaned.get("usernames") or "")
+        given = [name.strip() for name in typed if name.strip()] + (cleaned.get("file") or [])
+        if self.errors:
+            return cleaned
+        names: dict[str, str] = {}
+        for name in given:
+            if len(name) > USERNAME_LENGTH:
+                raise forms.ValidationError(
+                    _("“%(name)s…” is too long for a username.") % {"name": name[:20]}
+                )
+            names.setdefault(canonical_username(name), name)
+        if not names:
+            raise forms.ValidationError(_("Write at least one username, or choose a file."))
+        if len(names) > services.USERNAMES_MAX:
+            raise forms.ValidationError(
+                _("At most %(count)s names at once; this list has %(given)s.")
+                % {"count": services.USERNAMES_MAX, "given": len(names)}
+            )
+        cleaned["names"] = list(names.values())
+        return cleaned

@@ -1,5 +1,7 @@
 """Championships: entries, stages, groups, matches and the final ranking."""
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
@@ -11,6 +13,12 @@ from infrastructure import text
 ROUND_DEADLINE_DEFAULT_S = 7 * 86_400
 ROUND_DEADLINE_MIN_S = 60
 ABSENT_AFTER_DEFAULT_S = 2 * 86_400
+JOIN_CODE_BYTES = 16  # 22 URL-safe characters: 128 random bits nobody guesses
+
+
+def new_join_code() -> str:
+    """A fresh secret for a championship's join link."""
+    return secrets.token_urlsafe(JOIN_CODE_BYTES)
 
 
 class Championship(models.Model):
@@ -59,6 +67,10 @@ class Championship(models.Model):
     co_organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="co_organised"
     )
+    # The secret of the join link (/championships/{id}/join/{code}/): whoever has it may
+    # enter while entries are open, a private championship too. Only the organiser sees
+    # it, and a new one stops the old link at once.
+    join_code = models.CharField(max_length=43, default=new_join_code, editable=False)
     status = models.CharField(
         max_length=12, choices=Status.choices, default=Status.REGISTRATION, db_index=True
     )
@@ -78,6 +90,12 @@ class Championship(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("championship", kwargs={"championship_id": self.pk})
+
+    def join_path(self) -> str:
+        """The join link's path, with its secret: for the organiser's eyes only."""
+        return reverse(
+            "championship-join", kwargs={"championship_id": self.pk, "code": self.join_code}
+        )
 
 
 class Entry(models.Model):

@@ -1,5 +1,6 @@
 """Reads of championships shared by the API and the pages: standings, bracket, ranking."""
 
+import hmac
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -349,6 +350,23 @@ def entries_closed(championship: Championship, now: datetime | None = None) -> b
     """Whether the championship's entries closed at its `entries_close_at`."""
     closes = championship.entries_close_at
     return closes is not None and (now or timezone.now()) >= closes
+
+
+def join_code_matches(championship: Championship, code: str) -> bool:
+    """Whether `code` is the championship's join code, compared in constant time: how long
+    a wrong one takes tells nothing of the right one."""
+    return hmac.compare_digest(championship.join_code.encode(), code.encode())
+
+
+def championship_by_join_code(championship_id: int, code: str) -> Championship | None:
+    """The championship whose join link this is, or None for a wrong or replaced code,
+    whoever asks: the code is what lets them see it."""
+    championship = (
+        Championship.objects.select_related("organiser").filter(pk=championship_id).first()
+    )
+    if championship is None or not join_code_matches(championship, code):
+        return None
+    return championship
 
 
 def pending_invitations(championship: Championship) -> list[Invitation]:

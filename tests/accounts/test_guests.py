@@ -267,7 +267,7 @@ def test_a_guest_is_no_such_player_to_invite(guest, make_user):
         format="json",
     )
     assert response.status_code == 400
-    assert "no player called" in response.json()["error"]["message"]
+    assert "There is no player called" in response.json()["error"]["message"]
 
 
 def test_a_guest_cannot_enter_or_organise_a_championship(client, guest, make_user):

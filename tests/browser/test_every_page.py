@@ -148,6 +148,7 @@ def page_paths(world) -> dict[str, tuple[str, str | None]]:
         "championship-organise-open": (f"/championships/{world['open'].pk}/organise/", "organiser"),
         "championship-edit": (f"/championships/{world['open'].pk}/edit/", "organiser"),
         "championship-start": (f"/championships/{world['open'].pk}/start/", "organiser"),
+        "championship-join": (world["open"].join_path(), "anna"),
         "game-watched": (f"/games/{championship_game.pk}/", None),
         "game-played": (f"/games/{world['practice'].pk}/", "anna"),
         "game-kropki-39x32": (f"/games/{world['large'].pk}/", "anna"),

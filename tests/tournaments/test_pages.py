@@ -421,7 +421,7 @@ def test_organiser_invites_and_removes_players_by_username(client, organiser, ma
     assert not Entry.objects.exists()
 
     answer = client.post(enter_url, {"username": "nobody", "next": "organise"}, follow=True)
-    assert "no player called 'nobody'" in messages_of(answer)
+    assert "There is no player called nobody." in messages_of(answer)
 
     withdraw_url = reverse("championship-withdraw", args=[championship.pk])
     answer = client.post(withdraw_url, {"username": "boris", "next": "organise"}, follow=True)

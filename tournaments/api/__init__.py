@@ -14,6 +14,7 @@ from tournaments.api.entries import (
     CheckInView,
     DeclineInvitationView,
     EntriesView,
+    JoinCodeView,
     StartView,
 )
 from tournaments.api.results import BracketView, ChampionshipGamesView, StandingsView
@@ -34,6 +35,7 @@ __all__ = [
     "DecisionLogView",
     "DeclineInvitationView",
     "EntriesView",
+    "JoinCodeView",
     "SeedsView",
     "StandingsView",
     "StartView",

@@ -148,6 +148,14 @@ class ChampionshipSerializer(serializers.ModelSerializer):
         help_text="The players invited who have not answered yet; only for the organiser "
         "(null for everyone else)."
     )
+    join_url = serializers.SerializerMethodField(
+        help_text="The join link: whoever opens it may enter while entries are open, a "
+        "private championship too. Only for the organiser (null for everyone else)."
+    )
+    join_code = serializers.SerializerMethodField(
+        help_text="The join link's secret, for `POST .../entries/ {code}`; replaced by "
+        "`POST .../join-code/`. Only for the organiser (null for everyone else)."
+    )
     page = serializers.SerializerMethodField()
 
     class Meta:
@@ -158,7 +166,8 @@ class ChampionshipSerializer(serializers.ModelSerializer):
             "round_deadline_s", "absent_after_s", "starts_at", "entries_close_at", "check_in_s",
             "points_system", "tiebreaks", "visibility", "organiser", "co_organisers", "status",
             "winner",
-            "entrants", "invitations", "created_at", "started_at", "finished_at", "page",
+            "entrants", "invitations", "join_url", "join_code", "created_at", "started_at",
+            "finished_at", "page",
         ]  # fmt: skip
         # An answer only: changes come in through the create and edit serializers.
         read_only_fields = fields
@@ -184,6 +193,22 @@ class ChampionshipSerializer(serializers.ModelSerializer):
             invitation.player.shown_name
             for invitation in selectors.pending_invitations(championship)
         ]
+
+    def _organising_entries(self, championship: Championship) -> Request | None:
+        """The request, when it comes from the one who manages the entries."""
+        request = self.context.get("request")
+        if request is None or not services.organises_entries(request.user, championship):
+            return None
+        return request
+
+    @extend_schema_field({"type": "string", "format": "uri", "nullable": True, "readOnly": True})
+    def get_join_url(self, championship: Championship) -> str | None:
+        request = self._organising_entries(championship)
+        return request.build_absolute_uri(championship.join_path()) if request else None
+
+    @extend_schema_field({"type": "string", "nullable": True, "readOnly": True})
+    def get_join_code(self, championship: Championship) -> str | None:
+        return championship.join_code if self._organising_entries(championship) else None
 
     def get_page(self, championship: Championship) -> str:
         request = self.context.get("request")

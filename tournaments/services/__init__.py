@@ -17,14 +17,20 @@ from tournaments.services.deadlines import (
     start_on_schedule,
 )
 from tournaments.services.editing import edit_championship
-from tournaments.services.entries import Removal, enter, withdraw
+from tournaments.services.entries import Removal, check_may_enter, enter, withdraw
 from tournaments.services.invitations import (
+    USERNAMES_MAX,
+    NameOutcome,
+    Outcome,
     accept_invitation,
     cancel_pending_invitations,
     decline_invitation,
     enter_or_invite,
     invite,
+    invite_many,
+    organises_entries,
 )
+from tournaments.services.joining import enter_by_code, replace_join_code
 from tournaments.services.organiser_announcements import announce
 from tournaments.services.progress import advance, on_game_finished
 from tournaments.services.seeding import move_seed, set_seeds
@@ -32,6 +38,9 @@ from tournaments.services.starting import group_name, seeding_order, start
 from tournaments.services.sweep import sweep
 
 __all__ = [
+    "USERNAMES_MAX",
+    "NameOutcome",
+    "Outcome",
     "Removal",
     "accept_invitation",
     "adjudicate",
@@ -40,6 +49,7 @@ __all__ = [
     "ask_worker_if_due",
     "cancel_pending_invitations",
     "check_in",
+    "check_may_enter",
     "checked_settings",
     "create_championship",
     "decide_all_at_deadline",
@@ -48,12 +58,16 @@ __all__ = [
     "default_time_control",
     "edit_championship",
     "enter",
+    "enter_by_code",
     "enter_or_invite",
     "group_name",
     "invite",
+    "invite_many",
     "move_seed",
     "name_co_organisers",
     "on_game_finished",
+    "organises_entries",
+    "replace_join_code",
     "seeding_order",
     "set_seeds",
     "start",

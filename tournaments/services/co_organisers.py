@@ -23,21 +23,23 @@ def checked_co_organisers(organiser: User, usernames: list[str]) -> list[User]:
     naming the field."""
     if len(usernames) > CO_ORGANISERS_MAX:
         raise DomainError(
-            _("at most %(count)s co-organisers") % {"count": CO_ORGANISERS_MAX}, field=FIELD
+            _("Name at most %(count)s co-organisers.") % {"count": CO_ORGANISERS_MAX}, field=FIELD
         )
     named: dict[int, User] = {}
     for username in usernames:
         # A guest is nobody to name: as if there were no such player.
         user = guests.players(User.objects.named(username)).first()
         if user is None:
-            raise DomainError(_("no player called %(name)r") % {"name": username}, field=FIELD)
+            raise DomainError(
+                _("There is no player called %(name)s.") % {"name": username}, field=FIELD
+            )
         if not user.is_active:
             raise DomainError(
-                _("%(name)s's account is closed") % {"name": user.username}, field=FIELD
+                _("%(name)s's account is closed.") % {"name": user.username}, field=FIELD
             )
         if user.pk == organiser.pk:
             raise DomainError(
-                _("the organiser decides already; name others to decide with you"), field=FIELD
+                _("The organiser decides already: name others to decide with you."), field=FIELD
             )
         named.setdefault(user.pk, user)
     return list(named.values())

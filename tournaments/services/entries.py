@@ -51,6 +51,18 @@ def check_registration_open(championship: Championship) -> None:
 
 def admit(championship: Championship, player: User) -> Entry:
     """Make `player` an entrant of the locked championship, with every check of an entry."""
+    check_may_enter(championship, player)
+    entry = Entry.objects.create(championship=championship, player=player)
+    championship.invitations.filter(player=player, status=Invitation.Status.INVITED).update(
+        status=Invitation.Status.ACCEPTED, answered_at=timezone.now()
+    )
+    return entry
+
+
+def check_may_enter(championship: Championship, player: User) -> None:
+    """Refuse `player` an entry: a guest, entries closed, the championship full, already
+    entered, a game their plan does not open. Writes nothing (a page asks it to say why
+    it offers no button)."""
     guests.refuse_guest(player, guests.GuestRefusal.CHAMPIONSHIPS)
     check_registration_open(championship)
     limit = plans.championship_entrant_limit(championship.organiser)
@@ -66,11 +78,6 @@ def admit(championship: Championship, player: User) -> Entry:
             code="already_entered",
         )
     plan_rules.check_may_play(championship.game, championship.options, player)
-    entry = Entry.objects.create(championship=championship, player=player)
-    championship.invitations.filter(player=player, status=Invitation.Status.INVITED).update(
-        status=Invitation.Status.ACCEPTED, answered_at=timezone.now()
-    )
-    return entry
 
 
 def withdraw(championship_id: int, *, by: User, username: str | None = None) -> Removal:

@@ -1,5 +1,10 @@
-"""The organiser's entries are invitations: a player becomes an entrant only by accepting."""
+"""The organiser's entries are invitations, one name or a list of them: a player becomes an
+entrant only by accepting."""
 
+from dataclasses import dataclass
+from enum import StrEnum
+
+from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -9,12 +14,39 @@ from accounts.models import User
 from accounts.usernames import canonical_username
 from games import plan_rules
 from infrastructure import throttling
-from infrastructure.errors import Conflict, DomainError, NotAllowed, NotFound
+from infrastructure.errors import Conflict, DomainError, NotAllowed, NotFound, TooMany
 from tournaments import streams
 from tournaments.models import Championship, Decision, Entry, Invitation
 from tournaments.services import announcements, decision_log
 from tournaments.services.entries import admit, check_registration_open, enter
 from tournaments.services.locking import locked_championship
+
+USERNAMES_MAX = 200
+
+
+class Outcome(StrEnum):
+    """What became of one name of a list of invitations."""
+
+    INVITED = "invited"
+    ENTERED = "entered"  # the organiser's own name: they enter
+    ERROR = "error"
+
+
+@dataclass(frozen=True)
+class NameOutcome:
+    """One name of a list, as sent, and what became of it (a refusal's code and words)."""
+
+    username: str
+    status: Outcome
+    code: str | None = None
+    detail: str | None = None
+    retry_after: int | None = None
+
+
+def organises_entries(user: User | AnonymousUser, championship: Championship) -> bool:
+    """Whether `user` manages who enters: invites players and holds the join link. The
+    organiser alone (co-organisers and staff decide games, not entries)."""
+    return user.is_authenticated and user.pk == championship.organiser_id
 
 
 def enter_or_invite(
@@ -31,54 +63,93 @@ def invite(championship_id: int, *, by: User, username: str) -> Invitation:
     """The organiser invites a player; pending invitations count toward the entrant limit."""
     with transaction.atomic():
         championship = locked_championship(championship_id)
-        if by.pk != championship.organiser_id:
-            raise NotAllowed(_("Only the organiser invites other players."))
+        _check_organiser(championship, by)
         check_registration_open(championship)
-        # A guest is nobody to invite: as if there were no such player.
-        player = guests.players(User.objects.named(username)).first()
-        if player is None:
-            raise DomainError(_("no player called %(name)r") % {"name": username}, field="username")
-        if not player.is_active:
-            raise DomainError(
-                _("%(name)s's account is closed") % {"name": player.username}, field="username"
-            )
-        if championship.entries.filter(player=player).exists():
-            raise Conflict(
-                _("%(player)s has already entered.") % {"player": player.username},
-                code="already_entered",
-                field="username",
-            )
-        pending = championship.invitations.filter(status=Invitation.Status.INVITED)
-        if pending.filter(player=player).exists():
-            raise Conflict(
-                _("%(player)s is already invited.") % {"player": player.username},
-                code="already_invited",
-                field="username",
-            )
-        limit = plans.championship_entrant_limit(championship.organiser)
-        if limit is not None and championship.entries.count() + pending.count() >= limit:
-            raise Conflict(
-                _(
-                    "This championship is full: %(limit)s entrants and pending invitations "
-                    "on the organiser's free plan."
+        return _invite(championship, by, username)
+
+
+def invite_many(championship_id: int, *, by: User, usernames: list[str]) -> list[NameOutcome]:
+    """The organiser invites a list of players (their own name enters them), each name on
+    its own: one refused changes nothing of the others. The outcomes in the order sent.
+
+    Who sends it and whether entries are open are checked once for the whole list."""
+    with transaction.atomic():
+        championship = locked_championship(championship_id)
+        _check_organiser(championship, by)
+        check_registration_open(championship)
+        outcomes = []
+        for username in usernames:
+            try:
+                # A savepoint each: a name refused half way leaves nothing behind.
+                with transaction.atomic():
+                    if canonical_username(username) == by.username_key:
+                        admit(championship, by)
+                        outcomes.append(NameOutcome(username, Outcome.ENTERED))
+                    else:
+                        _invite(championship, by, username)
+                        outcomes.append(NameOutcome(username, Outcome.INVITED))
+            except DomainError as refusal:
+                wait = refusal.retry_after if isinstance(refusal, TooMany) else None
+                outcomes.append(
+                    NameOutcome(username, Outcome.ERROR, refusal.code, refusal.message, wait)
                 )
-                % {"limit": limit},
-                code="championship_full",
-                field="username",
-            )
-        plan_rules.check_may_play(championship.game, championship.options, player)
-        # Counted once the invitation is good to send: a wrong name costs nothing.
-        throttling.spend(
-            [throttling.CHAMPIONSHIP_INVITATIONS_SCOPE],
-            throttling.account_ident(by),
-            _("Too many invitations sent."),
+    return outcomes
+
+
+def _check_organiser(championship: Championship, by: User) -> None:
+    if not organises_entries(by, championship):
+        raise NotAllowed(_("Only the organiser invites other players."))
+
+
+def _invite(championship: Championship, by: User, username: str) -> Invitation:
+    """Invite `username` to the locked championship, whose entries are open."""
+    # A guest is nobody to invite: as if there were no such player.
+    player = guests.players(User.objects.named(username)).first()
+    if player is None:
+        raise DomainError(
+            _("There is no player called %(name)s.") % {"name": username}, field="username"
         )
-        invitation = Invitation.objects.create(championship=championship, player=player)
-        decision_log.record(
-            championship, Decision.Action.INVITED, by=by, players=[player],
-            after={"invitation": Invitation.Status.INVITED},
-        )  # fmt: skip
-        announcements.championship_invited(invitation)
+    if not player.is_active:
+        raise DomainError(
+            _("%(name)s's account is closed.") % {"name": player.username}, field="username"
+        )
+    if championship.entries.filter(player=player).exists():
+        raise Conflict(
+            _("%(player)s has already entered.") % {"player": player.username},
+            code="already_entered",
+            field="username",
+        )
+    pending = championship.invitations.filter(status=Invitation.Status.INVITED)
+    if pending.filter(player=player).exists():
+        raise Conflict(
+            _("%(player)s is already invited.") % {"player": player.username},
+            code="already_invited",
+            field="username",
+        )
+    limit = plans.championship_entrant_limit(championship.organiser)
+    if limit is not None and championship.entries.count() + pending.count() >= limit:
+        raise Conflict(
+            _(
+                "This championship is full: %(limit)s entrants and pending invitations "
+                "on the organiser's free plan."
+            )
+            % {"limit": limit},
+            code="championship_full",
+            field="username",
+        )
+    plan_rules.check_may_play(championship.game, championship.options, player)
+    # Counted once the invitation is good to send: a wrong name costs nothing.
+    throttling.spend(
+        [throttling.CHAMPIONSHIP_INVITATIONS_SCOPE],
+        throttling.account_ident(by),
+        _("Too many invitations sent."),
+    )
+    invitation = Invitation.objects.create(championship=championship, player=player)
+    decision_log.record(
+        championship, Decision.Action.INVITED, by=by, players=[player],
+        after={"invitation": Invitation.Status.INVITED},
+    )  # fmt: skip
+    announcements.championship_invited(invitation)
     return invitation
 
 

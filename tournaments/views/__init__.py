@@ -8,8 +8,9 @@ from tournaments.views.calendars import account_calendar, championship_calendar,
 from tournaments.views.championship_page import championship_page
 from tournaments.views.checking_in import check_in
 from tournaments.views.decisions import decide
+from tournaments.views.joining import join, replace_join_code
 from tournaments.views.listing import championship_edit, championship_list, championship_new
-from tournaments.views.organising import co_organisers, organise
+from tournaments.views.organising import co_organisers, invite_many, organise
 from tournaments.views.seeding import move_seed
 from tournaments.views.words import number, round_title
 
@@ -27,10 +28,13 @@ __all__ = [
     "decide",
     "decline",
     "enter",
+    "invite_many",
+    "join",
     "move_seed",
     "number",
     "organise",
     "player_calendar",
+    "replace_join_code",
     "round_title",
     "start",
     "withdraw",

@@ -7,14 +7,17 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from accounts import plans
 from infrastructure.errors import DomainError
 from tournaments import corrections, selectors, services
 from tournaments.durations import duration_text
+from tournaments.forms import InvitationsForm
 from tournaments.models import Championship
 from tournaments.views.access import may_organise, visible_or_404
 from tournaments.views.words import (
@@ -42,6 +45,14 @@ def organise(request: HttpRequest, championship_id: int) -> HttpResponse:
         {
             "championship": championship,
             "is_organiser": request.user.pk == championship.organiser_id,
+            # The join link's secret, for the one who manages the entries alone.
+            "join_url": (
+                request.build_absolute_uri(championship.join_path())
+                if services.organises_entries(request.user, championship)
+                else None
+            ),
+            "invitations_form": InvitationsForm(),
+            "outcomes": request.session.pop(_outcomes_key(championship), None),
             "co_organisers": co_organisers,
             "is_co_organiser": request.user in co_organisers,
             "co_organiser_names": ", ".join(user.username for user in co_organisers),
@@ -82,3 +93,57 @@ def co_organisers(request: HttpRequest, championship_id: int) -> HttpResponse:
     else:
         messages.success(request, _("The co-organisers are saved."))
     return redirect("championship-organise", championship_id=championship.pk)
+
+
+def _outcomes_key(championship: Championship) -> str:
+    return f"invitation-outcomes-{championship.pk}"
+
+
+@require_POST
+@login_required
+def invite_many(request: HttpRequest, championship_id: int) -> HttpResponse:
+    """The organiser invites a list of names (pasted, or a CSV file's first column); the
+    organise page then shows what became of each name."""
+    championship = visible_or_404(request, championship_id)
+    # One who may not organise is sent back to the championship's page.
+    back = (
+        reverse("championship-organise", args=[championship.pk]) + "#invite-heading"
+        if may_organise(request.user, championship)
+        else championship.get_absolute_url()
+    )
+    form = InvitationsForm(request.POST, request.FILES)
+    if not form.is_valid():
+        for error in [*form.non_field_errors(), *form.errors.get("file", [])]:
+            messages.error(request, error)
+        return redirect(back)
+    try:
+        outcomes = services.invite_many(
+            championship.pk, by=request.user, usernames=form.cleaned_data["names"]
+        )
+    except DomainError as error:
+        messages.error(request, error.message)
+        return redirect(back)
+    request.session[_outcomes_key(championship)] = [
+        {"status": outcome.status.value, "username": outcome.username, "text": _said(outcome)}
+        for outcome in outcomes
+    ]
+    went = sum(outcome.status != services.Outcome.ERROR for outcome in outcomes)
+    messages.success(
+        request,
+        ngettext(
+            "%(went)s of %(count)s name went through; each name's outcome is below.",
+            "%(went)s of %(count)s names went through; each name's outcome is below.",
+            len(outcomes),
+        )
+        % {"went": went, "count": len(outcomes)},
+    )
+    return redirect(back)
+
+
+def _said(outcome: services.NameOutcome) -> str:
+    """One name's outcome as a sentence."""
+    if outcome.status == services.Outcome.INVITED:
+        return _("%(player)s is invited and enters on accepting.") % {"player": outcome.username}
+    if outcome.status == services.Outcome.ENTERED:
+        return _("You have entered: that is your own name.")
+    return outcome.detail or ""
