@@ -507,6 +507,7 @@ class InvitationsForm(forms.Form):
     usernames = forms.CharField(
         label=_("Usernames"),
         required=False,
+        validators=[text.multi_line],
         widget=forms.Textarea(attrs={"rows": 5, "autocapitalize": "none", "spellcheck": "false"}),
         help_text=_("One name per line (or separated by commas)."),
     )

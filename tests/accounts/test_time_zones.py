@@ -9,9 +9,7 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 
 from accounts.services import deletion, personal_data_export
-from notifications.kinds import Kind
-from notifications.mail import send_notification_email
-from notifications.models import Notification
+from tests.support.notices import e_mail_round_notice
 from tournaments.models import Championship
 
 pytestmark = pytest.mark.django_db
@@ -150,19 +148,7 @@ def test_e_mails_write_dates_in_the_readers_time_zone(make_user):
         reader = make_user(
             name, email=f"{name}@example.org", time_zone=zone, browser_time_zone="Europe/Warsaw"
         )
-        notice = Notification.objects.create(
-            user=reader,
-            kind=Kind.ROUND_STARTED,
-            url="/championships/1/",
-            params={
-                "championship": "Spring Cup",
-                "opponent": "emma",
-                "stage": "groups",
-                "round": 1,
-                "deadline": "2026-12-08T14:30:00Z",
-            },
-        )
-        assert send_notification_email(notice.pk)
+        e_mail_round_notice(reader)
         assert shown in mail.outbox[-1].subject
 
 

@@ -8,11 +8,9 @@ import re
 from playwright.sync_api import expect
 
 from accounts.models import User
-from notifications.kinds import Kind
-from notifications.mail import send_notification_email
-from notifications.models import Notification
 from tests.browser.conftest import screenshot
 from tests.browser.test_account_by_email import e_mails, link_in, mailbox  # noqa: F401
+from tests.support.notices import e_mail_round_notice
 
 PASSWORD = "kropki-i-kletki-2026"
 CYRILLIC = re.compile(r"[А-Яа-яЁё]{4,}")
@@ -43,19 +41,7 @@ def test_a_russian_reader_gets_every_e_mail_in_russian(site, mailbox, open_page)
     page.wait_for_url(f"{site}/account/")
 
     # A round notice, e-mailed by the worker with no browser to ask: Russian all the same.
-    notice = Notification.objects.create(
-        user=nadia,
-        kind=Kind.ROUND_STARTED,
-        url="/championships/1/",
-        params={
-            "championship": "Spring Cup",
-            "opponent": "emma",
-            "stage": "groups",
-            "round": 1,
-            "deadline": "2026-12-08T14:30:00Z",
-        },
-    )
-    assert send_notification_email(notice.pk)
+    e_mail_round_notice(nadia)
     round_notice = e_mails(mailbox)[-1]
     assert "8 декабря 2026" in round_notice["Subject"]
     assert link_in(round_notice, "/championships/1").startswith(site)

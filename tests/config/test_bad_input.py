@@ -356,8 +356,9 @@ def test_the_schema_states_what_the_endpoints_accept(api):
     control = components["CreateGameRequest"]["properties"]["time_control"]
     assert set(control["properties"]) == {"initial_s", "increment_s", "move_s"}
     assert control["additionalProperties"] is False
-    entry = components["EntryRequest"]["properties"]["username"]
-    assert entry["minLength"] == 1
+    entry = components["EnterRequest"]["properties"]
+    assert entry["username"]["minLength"] == 1 and entry["code"]["minLength"] == 1
+    assert entry["usernames"]["maxItems"] == 200
     record = schema["paths"]["/api/games/{game_id}/record/"]["get"]
     assert {"application/json", "application/x-go-sgf"} <= set(
         record["responses"]["200"]["content"]

@@ -349,22 +349,23 @@ def test_a_rated_championship_of_it_is_played_to_the_end_and_rates_its_players(
         assert ratings["ratings"][GAME]["games"] == played
 
 
-def test_its_leaderboard_lists_the_players_once_their_ratings_are_established(
-    alice_api, bob_api, client
-):
-    """Rated games between two players, won by Alice and drawn in turn, until neither rating
-    is provisional any more."""
+def test_its_leaderboard_lists_the_players_from_their_first_rated_game(alice_api, bob_api, client):
+    """Rated games between two players, won by Alice and drawn in turn: listed as provisional
+    from the first, then as settled once neither rating is provisional any more."""
     for played in range(1, 31):
         game_id = friendly(alice_api, bob_api, rated=True)
         play_moves(game_id, X_WINS if played % 2 else DRAWN, {"x": alice_api, "o": bob_api})
         leaders = alice_api.get(f"/api/ratings/{GAME}/").json()
         if played == 1:
-            assert leaders == []  # provisional ratings are left out
+            assert [(row["username"], row["provisional"]) for row in leaders] == [
+                ("alice", True),
+                ("bob", True),
+            ]
         if all(rating.rd < policy.PROVISIONAL_RD for rating in Rating.objects.filter(game=GAME)):
             break
-    assert [(row["username"], row["games"]) for row in leaders] == [
-        ("alice", played),
-        ("bob", played),
+    assert [(row["username"], row["games"], row["provisional"]) for row in leaders] == [
+        ("alice", played, False),
+        ("bob", played, False),
     ]
     html = client.get(f"/leaderboards/{GAME}/").content.decode()
     assert '<h2 id="leaderboard-heading">Noughts and Crosses</h2>' in html
