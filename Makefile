@@ -9,8 +9,6 @@ PORT ?= 8000
 SERVED_AT = SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}"
 # The suite runs in this many parallel processes (pytest-xdist), each on a test database, a
 # Redis database and a Celery worker of its own; TEST_WORKERS=0 runs it in this one process.
-# A process that runs out of tests takes some of another's (worksteal): the long ones (a
-# whole championship through the real worker) do not leave one process running on alone.
 TEST_WORKERS ?= 3
 
 .PHONY: install install-dev demo serve test check lint worker beat bench clean
@@ -39,7 +37,7 @@ serve: install
 	$(SERVED_AT) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: install-dev
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) $(if $(filter 0,$(TEST_WORKERS)),,--dist worksteal) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 lint: install-dev
 	$(BIN)/ruff check .
