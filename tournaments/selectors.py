@@ -688,3 +688,23 @@ def entrant_states(championship: Championship) -> dict[int, EntrantState]:
             state, entry.withdrawn_at is not None, group=group.name if group else None
         )
     return states
+
+
+def check_in_window(championship: Championship) -> tuple[datetime, datetime] | None:
+    """When check-in opens and closes (at the start), or None without a check-in."""
+    if not championship.check_in_s or championship.starts_at is None:
+        return None
+    return (
+        championship.starts_at - timedelta(seconds=championship.check_in_s),
+        championship.starts_at,
+    )
+
+
+def check_in_open(championship: Championship, now: datetime | None = None) -> bool:
+    found = check_in_window(championship)
+    now = now or timezone.now()
+    return (
+        found is not None
+        and championship.status == Championship.Status.REGISTRATION
+        and found[0] <= now < found[1]
+    )

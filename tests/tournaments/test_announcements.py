@@ -130,3 +130,21 @@ def test_the_organise_page_sends_one(organiser, championship):
     )
     assert "Every entrant has been told." in sent.content.decode()
     assert Announcement.objects.get().text == "See you at 18:00"
+
+
+def test_the_announcement_form_refuses_an_entrant_and_says_when_the_budget_is_spent(
+    organiser, championship, settings
+):
+    anna = championship.entries.get(player__username="anna").player
+    client = Client()
+    client.force_login(anna)
+    refused = client.post(f"/championships/{championship.pk}/announcements/", {"text": "Hi"})
+    assert refused.status_code == 403
+    set_rates(settings, announcements="1/hour")
+    client.force_login(organiser)
+    client.post(f"/championships/{championship.pk}/announcements/", {"text": "one"})
+    over = client.post(
+        f"/championships/{championship.pk}/announcements/", {"text": "two"}, follow=True
+    )
+    assert "Too many announcements" in over.content.decode()
+    assert list(Announcement.objects.values_list("text", flat=True)) == ["one"]

@@ -1,7 +1,7 @@
 """Check-in: in the window before the start the entrants confirm they are there; at the start
 whoever has not is withdrawn before the groups are drawn."""
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
@@ -9,30 +9,10 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from infrastructure.errors import Conflict, NotAllowed
-from tournaments import streams
+from tournaments import selectors, streams
 from tournaments.models import Championship, Entry
 from tournaments.services import announcements
 from tournaments.services.locking import locked_championship
-
-
-def window(championship: Championship) -> tuple[datetime, datetime] | None:
-    """When check-in opens and closes (at the start), or None without a check-in."""
-    if not championship.check_in_s or championship.starts_at is None:
-        return None
-    return (
-        championship.starts_at - timedelta(seconds=championship.check_in_s),
-        championship.starts_at,
-    )
-
-
-def is_open(championship: Championship, now: datetime | None = None) -> bool:
-    found = window(championship)
-    now = now or timezone.now()
-    return (
-        found is not None
-        and championship.status == Championship.Status.REGISTRATION
-        and found[0] <= now < found[1]
-    )
 
 
 def check_in(championship_id: int, *, by: User) -> Entry:
@@ -42,7 +22,7 @@ def check_in(championship_id: int, *, by: User) -> Entry:
         entry = championship.entries.filter(player=by, withdrawn_at__isnull=True).first()
         if entry is None:
             raise NotAllowed(_("Only entrants check in."), code="not_an_entrant")
-        found = window(championship)
+        found = selectors.check_in_window(championship)
         if found is None:
             raise Conflict(_("This championship has no check-in."), code="no_check_in")
         now = timezone.now()
@@ -64,7 +44,7 @@ def check_in(championship_id: int, *, by: User) -> Entry:
 def withdraw_absent(championship: Championship) -> list[User]:
     """At the start (the championship locked): the entrants who did not check in leave
     before the draw, and each is told why. Returns them."""
-    if window(championship) is None:
+    if selectors.check_in_window(championship) is None:
         return []
     absent = list(
         championship.entries.filter(
@@ -86,7 +66,7 @@ def remind_open(now: datetime) -> int:
     for championship in Championship.objects.filter(
         status=Championship.Status.REGISTRATION, check_in_s__gt=0, starts_at__gt=now
     ):
-        if is_open(championship, now):
+        if selectors.check_in_open(championship, now):
             announcements.check_in_opened(championship)
             opened += 1
     return opened

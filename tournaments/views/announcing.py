@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from infrastructure.errors import DomainError, TooMany
+from infrastructure.errors import DomainError
 from tournaments import services
 from tournaments.models import Championship
 from tournaments.views.actions import championship_action
@@ -21,9 +21,7 @@ def announce(request: HttpRequest, championship: Championship) -> HttpResponse:
     organise = reverse("championship-organise", args=[championship.pk])
     try:
         services.announce(championship.pk, by=request.user, text=request.POST.get("text", ""))
-    except TooMany as refusal:
-        messages.error(request, refusal.message)
-    except DomainError as refusal:
+    except DomainError as refusal:  # a bad text, or the budget spent (TooMany)
         if refusal.status == 403:
             raise PermissionDenied from None
         messages.error(request, refusal.message)

@@ -15,8 +15,6 @@ from tournaments.forms import (
     POINT_SYSTEM_LABELS,
 )
 from tournaments.models import Championship
-from tournaments.services.checking_in import is_open as check_in_open
-from tournaments.services.checking_in import window as check_in_window
 from tournaments.views.access import may_organise, visible_or_404
 from tournaments.views.words import (
     DECISIONS_SHOWN,
@@ -171,8 +169,8 @@ def championship_page(request: HttpRequest, championship_id: int) -> HttpRespons
             "full": full,
             "my_entry": mine,
             "check_in": {
-                "window": check_in_window(championship),
-                "open": check_in_open(championship),
+                "window": selectors.check_in_window(championship),
+                "open": selectors.check_in_open(championship),
             },
             "can_enter": user.is_authenticated
             and registration
