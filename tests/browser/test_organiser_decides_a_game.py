@@ -1,13 +1,12 @@
 """The organiser decides a game from the organiser's page; the player, whose page stays
 open, sees the bell count change (the page's clock is run forward instead of waiting)."""
 
-import time
-
 from playwright.sync_api import expect
 
 from accounts.models import Plan, User
 from notifications.models import Notification
 from tests.browser.conftest import log_in
+from tests.support.waiting import wait_until
 from tests.tournaments.deadline_support import running_games, started_championship
 
 
@@ -15,13 +14,6 @@ def unread(username: str) -> int:
     return Notification.objects.filter(
         user=User.objects.get(username=username), read_at__isnull=True
     ).count()
-
-
-def wait_until(condition, seconds: float) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "the notifications were never written"
-        time.sleep(0.1)
 
 
 def test_the_organiser_decides_a_game_and_the_player_sees_the_bell_change(
@@ -55,7 +47,7 @@ def test_the_organiser_decides_a_game_and_the_player_sees_the_bell_change(
 
     # With a real worker the notifications are written by tasks: the page's next poll is
     # brought forward once they are there, so it checks the bell, not the worker's speed.
-    wait_until(lambda: unread(winner) >= before + 3, seconds=15)
+    wait_until(lambda: unread(winner) >= before + 3, 15, "the notifications written")
     player.clock.run_for(31_000)
     # The decision, the game's result, and the next round's game now ready.
     expect(bell.locator(".bell-number")).to_have_text(str(before + 3))

@@ -1,13 +1,12 @@
 """A leaderboard after the first rated game: both players listed, their ratings marked "?"
 as provisional, at desktop and phone size."""
 
-import time
-
 from playwright.sync_api import expect
 
 from games import services as games
 from ratings.models import Rating
 from tests.browser.conftest import screenshot
+from tests.support.waiting import wait_until
 
 MARK = "Provisional: too few rated games yet for the rating to be settled"
 
@@ -23,9 +22,7 @@ def test_the_leaderboard_lists_both_players_of_the_first_rated_game_as_provision
     games.accept_invitation(game.pk, boris)
     games.resign(game.pk, boris)
     # With a real worker the ratings are written by a task after the game's commit.
-    deadline = time.monotonic() + 20
-    while Rating.objects.filter(game="kropki").count() < 2 and time.monotonic() < deadline:
-        time.sleep(0.1)
+    wait_until(lambda: Rating.objects.filter(game="kropki").count() == 2, 20, "both rated")
 
     for size, viewport in (
         ("desktop", {"width": 1280, "height": 900}),

@@ -21,6 +21,7 @@ from tests.conftest import TEST_PASSWORD, client_with_token, worker_database_url
 from tests.engines.kropki_helpers import quiet_moves
 from tests.games.conftest import play, start_friendly
 from tests.support.processes import celery_worker
+from tests.support.waiting import wait_until
 
 # Transactional: the worker is another process, which reads only what is committed.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -95,13 +96,6 @@ def assert_each_move_decided_once_and_positions_replay(games: list[Game], moves_
         for row in rows:
             state, _step = rules.apply(state, row.payload, row.seat)
         assert rules.dump(state) == bytes(game.snapshot)
-
-
-def wait_until(condition, seconds: float, what: str) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.05)
 
 
 def test_two_players_play_a_whole_game_through_the_worker(real_worker, alice_api, bob_api):
