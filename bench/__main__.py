@@ -25,6 +25,7 @@ MODULES = [
     "bench.ratings",
     "bench.accounts_api",
     "bench.championships",
+    "bench.swiss_pairing",
     "bench.deadlines",
     "bench.pipeline",
     "bench.move_profile",

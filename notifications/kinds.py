@@ -235,6 +235,12 @@ def organiser_needed(params: Mapping) -> str:
             "(it needs at least 2): its start is postponed.",
             entrants,
         ) % {"championship": championship, "entrants": entrants}
+    if what == "swiss_ended_early":
+        return _(
+            "No pairing of round %(round)s of %(championship)s keeps the Swiss rules (nobody "
+            "meets an opponent twice, nobody's seats run out of balance): the Swiss ended "
+            "after round %(last)s."
+        ) % {"championship": championship, "round": params["round"], "last": params["round"] - 1}
     raise ValueError(f"unknown need {what!r}")
 
 

@@ -43,11 +43,7 @@ def home(request: HttpRequest) -> HttpResponse:
     """Live and open championships for everyone; a player's own games, their move first."""
     championships = visible_championships(request.user).order_by("-created_at")
     context = {
-        "live": list(
-            championships.filter(
-                status__in=[Championship.Status.GROUPS, Championship.Status.PLAYOFF]
-            )[:10]
-        ),
+        "live": list(championships.filter(status__in=Championship.PLAYING)[:10]),
         "open": list(championships.filter(status=Championship.Status.REGISTRATION)[:10]),
         "finished": list(championships.filter(status=Championship.Status.FINISHED)[:5]),
         "being_played": game_selectors.games_being_played(request.user),

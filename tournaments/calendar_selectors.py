@@ -9,7 +9,7 @@ from django.db.models import Max, Min, Q
 from accounts.models import User
 from games import selectors as game_selectors
 from games.models import Game
-from tournaments import bracket
+from tournaments import bracket, double_elimination_selectors
 from tournaments.models import CalendarFeed, Championship, Match, Stage
 
 THIRD_PLACE = "Third place"
@@ -23,11 +23,13 @@ class RoundTimes:
     group_id: int | None
     group: str | None  # the group's name ("B"); None in the playoff
     number: int
-    # The playoff round's name as the bracket names it ("Semi-finals", "Third place").
+    # The playoff round's name as the bracket names it ("Semi-finals", "Third place",
+    # "Losers' round 2").
     name: str | None
     third_place: bool
     opened_at: datetime
     deadline: datetime | None
+    bracket: str = ""  # a double elimination's bracket (winners, losers, final)
 
 
 @dataclass(frozen=True)
@@ -82,9 +84,11 @@ def opened_rounds(championship: Championship) -> list[RoundTimes]:
     share their match's deadline), group rounds first, in the order they are played."""
     rows = (
         Match.objects.filter(stage__championship=championship, opened_at__isnull=False)
-        .values("stage_id", "stage__kind", "group_id", "group__name", "round", "third_place")
+        .values(
+            "stage_id", "stage__kind", "group_id", "group__name", "bracket", "round", "third_place"
+        )
         .annotate(opened=Min("opened_at"), deadline=Max("deadline"), order=Min("group__order"))
-        .order_by("stage__kind", "round", "third_place", "order")
+        .order_by("stage__kind", "bracket", "round", "third_place", "order")
     )
     rows = list(rows)
     names = _playoff_sizes({row["stage_id"] for row in rows})
@@ -94,17 +98,37 @@ def opened_rounds(championship: Championship) -> list[RoundTimes]:
             group_id=row["group_id"],
             group=row["group__name"],
             number=row["round"],
-            name=(
-                _round_name(names.get(row["stage_id"], []), row["round"], row["third_place"])
-                if row["stage__kind"] == Stage.Kind.PLAYOFF
-                else None
+            name=_name_of(
+                names,
+                row["stage_id"],
+                row["stage__kind"],
+                row["bracket"],
+                row["round"],
+                row["third_place"],
             ),
             third_place=row["third_place"],
             opened_at=row["opened"],
             deadline=row["deadline"],
+            bracket=row["bracket"],
         )
         for row in rows
     ]
+
+
+def _name_of(
+    names: dict[int, list[str]],
+    stage_id: int,
+    kind: str,
+    bracket_name: str,
+    number: int,
+    third_place: bool,
+) -> str | None:
+    """A knockout round's name (None for a group or Swiss round, named by its number)."""
+    if kind == Stage.Kind.PLAYOFF:
+        return _round_name(names.get(stage_id, []), number, third_place)
+    if kind == Stage.Kind.DOUBLE_ELIMINATION:
+        return double_elimination_selectors.round_name(stage_id, bracket_name, number)
+    return None
 
 
 def matches_to_play(player: User) -> list[MatchToPlay]:
@@ -140,10 +164,13 @@ def matches_to_play(player: User) -> list[MatchToPlay]:
                 kind=match.stage.kind,
                 group=match.group.name if match.group else None,
                 number=match.round,
-                name=(
-                    _round_name(names.get(match.stage_id, []), match.round, match.third_place)
-                    if match.stage.kind == Stage.Kind.PLAYOFF
-                    else None
+                name=_name_of(
+                    names,
+                    match.stage_id,
+                    match.stage.kind,
+                    match.bracket,
+                    match.round,
+                    match.third_place,
                 ),
                 opened_at=opened_at,
                 deadline=match.deadline,

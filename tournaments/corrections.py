@@ -2,7 +2,8 @@
 adjudication service applies, the organise page lists and the game page links by.
 
 A result others have already built on stands: a group result once the playoff has begun, a
-playoff result whose next match has begun, and any game but the last of its match.
+Swiss result once the next round is paired (or the Swiss is over), a knockout result whose
+next match has begun, and any game but the last of its match.
 """
 
 from django.contrib.auth.models import AnonymousUser
@@ -13,13 +14,16 @@ from accounts.models import User
 from games import selectors as game_selectors
 from games.models import Game
 from infrastructure.errors import Conflict
-from tournaments import bracket, deciders
+from tournaments import bracket, deciders, double_elimination_selectors
 from tournaments.models import Championship, Match, Stage
 
 
 def later_matches(match: Match) -> list[Match]:
-    """The playoff matches a match's result feeds: the next round's, and the match for
-    third place for a semi-final."""
+    """The knockout matches a match's result feeds: the next round's, and the match for
+    third place for a semi-final; in a double elimination, where its winner and its loser
+    go."""
+    if match.stage.kind == Stage.Kind.DOUBLE_ELIMINATION:
+        return double_elimination_selectors.fed_matches(match)
     matches = list(match.stage.matches.all())
     last_round = max(m.round for m in matches)
     if match.third_place or match.round == last_round:
@@ -46,6 +50,15 @@ def why_it_stands(championship: Championship, match: Match, game: Game) -> Confl
         if championship.status != Championship.Status.GROUPS:
             return Conflict(_("The playoff has begun: the group results stand."), code="stage_over")
         return None
+    if match.stage.kind == Stage.Kind.SWISS:
+        if match.stage.matches.filter(round__gt=match.round).exists() or (
+            championship.status not in (Championship.Status.SWISS, Championship.Status.FINISHED)
+        ):
+            return Conflict(
+                _("The next round has been paired on this result: it stands."),
+                code="stage_over",
+            )
+        return None
     if match.status != Match.Status.FINISHED:
         return None
     if any(m.status != Match.Status.WAITING for m in later_matches(match)):
@@ -71,14 +84,19 @@ def decision_url(game: Game, viewer: User | AnonymousUser) -> str | None:
 
 def correctable_results(championship: Championship, reader: User) -> list[dict]:
     """The finished games of a finished championship whose result `reader` may still
-    correct: the last game of the final and of the match for third place, when no rule
-    and no stake keeps them from it; `[{"game", "third_place", "url"}]`."""
+    correct: the last game of the final and of the match for third place (of a double
+    elimination: the grand final or its reset; of a Swiss with no playoff: the last
+    round's), when no rule and no stake keeps them from it; `[{"game", "third_place",
+    "url"}]`."""
     if championship.status != Championship.Status.FINISHED:
         return []
-    playoff = championship.stages.filter(kind=Stage.Kind.PLAYOFF).first()
-    if playoff is None:
+    last_stage = championship.stages.order_by("-pk").first()
+    if last_stage is None or last_stage.kind == Stage.Kind.GROUPS:
         return []
-    matches = list(playoff.matches.select_related("stage", "first", "second"))
+    matches = list(last_stage.matches.select_related("stage", "first", "second"))
+    if last_stage.kind == Stage.Kind.DOUBLE_ELIMINATION:
+        matches = [m for m in matches if m.bracket == Match.Bracket.FINAL]
+    matches = [m for m in matches if m.second_id is not None]  # a Swiss bye has no game
     if not matches:
         return []
     last_round = max(m.round for m in matches)

@@ -17,7 +17,7 @@ from games.outcomes import ResultReason
 from games.selectors import seat_names
 from infrastructure import downloads
 from infrastructure import text as plain_text
-from tournaments import tiebreaks
+from tournaments import swiss_standings, tiebreaks
 from tournaments.models import Championship
 
 CONTENT_TYPE = "text/csv; charset=utf-8"
@@ -65,16 +65,29 @@ def download(text: str, filename: str) -> HttpResponse:
 
 
 def tiebreak_order(championship: Championship) -> list[str]:
-    """The tie-breaks as the standings apply and name them: the drawing of lots is last."""
+    """The tie-breaks as the standings apply and name them: in the groups the drawing of
+    lots is last; a Swiss's last word is the pairing number (a column of its own)."""
+    if championship.system == Championship.System.SWISS:
+        return list(championship.tiebreaks or swiss_standings.DEFAULT_SWISS_TIEBREAKS)
     names = list(championship.tiebreaks or tiebreaks.DEFAULT_TIEBREAKS)
     return names if "lots" in names else [*names, "lots"]
 
 
 def standings_csv(championship: Championship, standings: dict) -> str:
-    """One row per player per group (stage `groups`), then the final ranking once there is
-    one (stage `final`, rank and username only); `standings` is the standings endpoint's body."""
+    """One row per player per group (stage `groups`) or of the Swiss (stage `swiss`, its
+    pairing number in the group column), then the final ranking once there is one (stage
+    `final`, rank and username only); `standings` is the standings endpoint's body."""
     order = tiebreak_order(championship)
     rows = []
+    for row in standings.get("swiss") or []:
+        rows.append(
+            [
+                "swiss",
+                row["pairing_number"],
+                *(row.get(column) for column in STANDINGS_COLUMNS[2:]),
+                *(row["tiebreaks"].get(name) for name in order),
+            ]
+        )
     for group in standings["groups"]:
         for row in group["rows"]:
             rows.append(

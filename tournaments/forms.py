@@ -19,13 +19,14 @@ from games.registry import MATCH_FORMATS, GameDeclaration, OptionField
 from games.titles import FORMAT_TITLES
 from infrastructure import text
 from infrastructure.errors import DomainError, NotAllowed
-from tournaments import services, tiebreaks
+from tournaments import services, swiss_standings, tiebreaks
 from tournaments.durations import DurationField
 from tournaments.models import (
     ABSENT_AFTER_DEFAULT_S,
     ROUND_DEADLINE_DEFAULT_S,
     Championship,
 )
+from tournaments.services import creation
 from tournaments.services.creation import CHECK_IN_MAX_S, DESCRIPTION_MAX_CHARS
 
 FORMAT_LABELS = FORMAT_TITLES
@@ -80,6 +81,29 @@ TIEBREAK_LABELS = {
         _("Drawing of lots"),
         _("The number each player drew at the start; the lower number ranks higher."),
     ),
+    "buchholz": (
+        _("Bu"),
+        _("Buchholz"),
+        _(
+            "The opponents' points added up (FIDE C.07); a round without a game counts as "
+            "against a player level with oneself."
+        ),
+    ),
+    "buchholz_cut1": (
+        _("Bu-1"),
+        _("Buchholz cut 1"),
+        _("Buchholz without the lowest of the opponents' points."),
+    ),
+    "progressive": (
+        _("Prog"),
+        _("Progressive score"),
+        _("The running total after each round, added up: early wins count more."),
+    ),
+    "average_rating_of_opponents": (
+        _("ARO"),
+        _("Average rating of the opponents"),
+        _("The mean rating of the players met over the board."),
+    ),
 }
 
 
@@ -87,7 +111,7 @@ def tiebreak_label(name: str) -> tuple[str, str, str]:
     return TIEBREAK_LABELS.get(name, (name, name, ""))
 
 
-TIEBREAK_SLOTS = len(tiebreaks.TIEBREAKS)
+TIEBREAK_SLOTS = max(len(tiebreaks.TIEBREAKS), len(swiss_standings.SWISS_TIEBREAKS))
 NO_TIEBREAK = ""
 
 # A service error's field → the form field that shows it (a game's options: see
@@ -189,6 +213,50 @@ class ChampionshipForm(forms.Form):
             "From 1 minute to 90 days without a move; your organiser page lists absent players."
         ),
     )
+    system = forms.ChoiceField(
+        label=_("System"),
+        required=False,
+        choices=[
+            (Championship.System.GROUPS, _("Round-robin groups, then a playoff")),
+            (
+                Championship.System.SWISS,
+                _("Swiss (FIDE Dutch): everyone plays every round, paired by score"),
+            ),
+            (
+                Championship.System.DOUBLE_ELIMINATION,
+                _("Double elimination: out after a second lost match"),
+            ),
+        ],
+        initial=Championship.System.GROUPS,
+        widget=forms.RadioSelect,
+    )
+    swiss_rounds = forms.IntegerField(
+        label=_("Swiss rounds"),
+        required=False,
+        min_value=creation.SWISS_ROUNDS_MIN,
+        max_value=creation.SWISS_ROUNDS_MAX,
+        help_text=_(
+            "Swiss only. Empty: enough to rank the field (log₂ of the entrants, rounded up, "
+            "plus 2); never as many as the entrants."
+        ),
+    )
+    advance = forms.IntegerField(
+        label=_("Players who go on to the playoff after the Swiss"),
+        required=False,
+        min_value=0,
+        max_value=creation.ADVANCE_MAX,
+        initial=0,
+        help_text=_("Swiss only. 0 or empty: the Swiss decides the ranking."),
+    )
+    grand_final_reset = forms.BooleanField(
+        label=_("Grand final reset"),
+        required=False,
+        initial=True,
+        help_text=_(
+            "Double elimination only: when the losers' bracket winner wins the grand final, "
+            "one more match decides."
+        ),
+    )
     group_size = forms.IntegerField(
         label=_("Players per group"),
         initial=4,
@@ -279,7 +347,7 @@ class ChampionshipForm(forms.Form):
             field.help_text = f"{only} {option.help}" if option.help else only
             self.fields[name] = field
         choices = [(NO_TIEBREAK, _("(none)"))] + [
-            (name, tiebreak_label(name)[1]) for name in tiebreaks.TIEBREAKS
+            (name, tiebreak_label(name)[1]) for name in creation.ALL_TIEBREAKS
         ]
         for position in range(1, TIEBREAK_SLOTS + 1):
             default = tiebreaks.DEFAULT_TIEBREAKS
@@ -383,6 +451,7 @@ class ChampionshipForm(forms.Form):
         ]
         options = chosen_options(chosen, data)
         order = [data.get(f"tiebreak_{n}") for n in range(1, TIEBREAK_SLOTS + 1)]
+        system = data.get("system") or Championship.System.GROUPS
         durations = {
             "round_deadline_s": data.get("round_deadline"),
             "absent_after_s": data.get("absent_after"),
@@ -411,7 +480,19 @@ class ChampionshipForm(forms.Form):
             "rated": data["rated"],
             "time_control": self._time_control(),
             "points_system": data["points_system"],
-            "tiebreaks": [name for name in order if name] or list(tiebreaks.DEFAULT_TIEBREAKS),
+            "system": system,
+            # A system's own settings go with it; another system's are left as they are.
+            **(
+                {"swiss_rounds": data.get("swiss_rounds"), "advance": data.get("advance") or 0}
+                if system == Championship.System.SWISS
+                else {}
+            ),
+            **(
+                {"grand_final_reset": data["grand_final_reset"]}
+                if system == Championship.System.DOUBLE_ELIMINATION
+                else {}
+            ),
+            "tiebreaks": _tiebreaks_for(system, [name for name in order if name]),
             "visibility": data["visibility"],
         }
 
@@ -452,6 +533,16 @@ class ChampionshipForm(forms.Form):
         self.add_error(field, error.message)
 
 
+def _tiebreaks_for(system: str, order: list[str]) -> list[str] | None:
+    """The chosen tie-breaks; None (the system's own) when none are chosen, or when they
+    are another system's defaults left as the form showed them."""
+    defaults = {tuple(tiebreaks.DEFAULT_TIEBREAKS), tuple(swiss_standings.DEFAULT_SWISS_TIEBREAKS)}
+    _known, default = creation.tiebreaks_for(system)
+    if not order or (tuple(order) in defaults and tuple(order) != tuple(default)):
+        return None
+    return order
+
+
 def _same_minute(shown: datetime | None, stored: datetime | None) -> bool:
     if shown is None or stored is None:
         return shown is stored
@@ -465,7 +556,8 @@ def initial_from(championship: Championship) -> dict[str, Any]:
         for name in (
             "name", "game", "description", "starts_at", "entries_close_at", "group_size",
             "advance_per_group", "group_format", "playoff_format", "third_place", "rated",
-            "points_system", "visibility",
+            "points_system", "visibility", "system", "swiss_rounds", "advance",
+            "grand_final_reset",
         )
     }  # fmt: skip
     initial["round_deadline"] = championship.round_deadline_s

@@ -22,11 +22,21 @@ def new_join_code() -> str:
 
 
 class Championship(models.Model):
+    class System(models.TextChoices):
+        GROUPS = "groups", _("Groups, then a playoff")
+        SWISS = "swiss", _("Swiss")
+        DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
+
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("Registration")
         GROUPS = "groups", _("Group stage")
+        SWISS = "swiss", _("Swiss rounds")
         PLAYOFF = "playoff", _("Playoff")
+        DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
         FINISHED = "finished", _("Finished")
+
+    # The statuses of a championship being played.
+    PLAYING = (Status.GROUPS, Status.SWISS, Status.PLAYOFF, Status.DOUBLE_ELIMINATION)
 
     class Visibility(models.TextChoices):
         PUBLIC = "public", _("Public")
@@ -38,6 +48,14 @@ class Championship(models.Model):
     )
     game = GameNameField()
     options = models.JSONField(default=dict)
+    system = models.CharField(max_length=20, choices=System.choices, default=System.GROUPS)
+    # A Swiss: its rounds (None: enough to rank the field, counted at the start) and how many
+    # of its top players go on to a playoff (0: the Swiss decides the ranking).
+    swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    advance = models.PositiveSmallIntegerField(default=0)
+    # A double elimination: the losers' bracket winner who wins the grand final forces one
+    # more match.
+    grand_final_reset = models.BooleanField(default=True)
     group_size = models.PositiveSmallIntegerField(default=4)
     advance_per_group = models.PositiveSmallIntegerField(default=2)
     group_format = models.CharField(max_length=12, default="express")
@@ -72,7 +90,7 @@ class Championship(models.Model):
     # it, and a new one stops the old link at once.
     join_code = models.CharField(max_length=43, default=new_join_code, editable=False)
     status = models.CharField(
-        max_length=12, choices=Status.choices, default=Status.REGISTRATION, db_index=True
+        max_length=20, choices=Status.choices, default=Status.REGISTRATION, db_index=True
     )
     winner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
@@ -109,6 +127,9 @@ class Entry(models.Model):
     # by rating.
     seed = models.PositiveIntegerField(null=True, blank=True)
     checked_in_at = models.DateTimeField(null=True, blank=True)
+    # A Swiss's pairing number (1 for the top of the initial ranking), given at the start;
+    # a late entrant gets the next free one when first paired.
+    pairing_number = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["entered_at", "id"]
@@ -158,11 +179,20 @@ class Invitation(models.Model):
 class Stage(models.Model):
     class Kind(models.TextChoices):
         GROUPS = "groups", _("Groups")
+        SWISS = "swiss", _("Swiss")
         PLAYOFF = "playoff", _("Playoff")
+        DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
 
     championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="stages")
-    kind = models.CharField(max_length=8, choices=Kind.choices)
+    # Stages whose matches need a winner: a drawn game is replayed, and a level match at its
+    # deadline waits for the organiser. In the others a draw counts as a draw.
+    KNOCKOUT = (Kind.PLAYOFF, Kind.DOUBLE_ELIMINATION)
+
+    kind = models.CharField(max_length=20, choices=Kind.choices)
     format = models.CharField(max_length=12)
+    # What the stage drew by lot at its start, kept so that every later step follows it (a
+    # Swiss: the seat pairing number 1 takes when nothing else decides).
+    lots = models.JSONField(default=dict, blank=True)
 
     class Meta:
         constraints = [
@@ -171,6 +201,10 @@ class Stage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.championship} {self.kind}"
+
+    @property
+    def is_knockout(self) -> bool:
+        return self.kind in self.KNOCKOUT
 
 
 class Group(models.Model):
@@ -212,10 +246,17 @@ class Match(models.Model):
         AWAITING = "awaiting", _("Awaiting the organiser")
         FINISHED = "finished", _("Finished")
 
+    class Bracket(models.TextChoices):
+        WINNERS = "winners", _("Winners' bracket")
+        LOSERS = "losers", _("Losers' bracket")
+        FINAL = "final", _("Grand final")
+
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="matches")
     group = models.ForeignKey(
         Group, on_delete=models.CASCADE, null=True, blank=True, related_name="matches"
     )
+    # Which bracket of a double elimination the match is in (empty in every other stage).
+    bracket = models.CharField(max_length=8, choices=Bracket.choices, blank=True, default="")
     round = models.PositiveSmallIntegerField()
     index = models.PositiveSmallIntegerField(help_text=_("Place of the match in its round."))
     third_place = models.BooleanField(default=False)
@@ -237,13 +278,17 @@ class Match(models.Model):
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     # How many of the deadline reminders (24 h, then 1 h before) the players were sent.
     reminders_sent = models.PositiveSmallIntegerField(default=0)
+    # A Swiss pairing's record of how it was made: its score group, who floated and the
+    # reasons (codes with their values, put into words when shown). A Swiss match with no
+    # `second` is a bye.
+    pairing = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["stage", "group", "round", "index"]
         indexes = [models.Index(fields=["status", "deadline"], name="tournaments_match_due_idx")]
         constraints = [
             models.UniqueConstraint(
-                fields=["stage", "group", "round", "index", "third_place"],
+                fields=["stage", "group", "bracket", "round", "index", "third_place"],
                 name="tournaments_match_place",
             ),
         ]

@@ -14,7 +14,15 @@ from games import selectors as game_selectors
 from games.models import Game
 from games.selectors import players_by_seat, seat_names
 from ratings.selectors import ratings_of
-from tournaments import bracket, deciders, pairing, slot_names, tiebreaks
+from tournaments import (
+    bracket,
+    deciders,
+    double_elimination_selectors,
+    pairing,
+    slot_names,
+    swiss_selectors,
+    tiebreaks,
+)
 from tournaments.models import (
     Announcement,
     Championship,
@@ -97,11 +105,27 @@ def group_tables(stage: Stage) -> list[GroupTable]:
     return tables
 
 
-def final_ranking(championship: Championship) -> list[tuple[int, int]]:
-    """(rank, entry id) for every entrant: playoff results first, then the group stage."""
+def _first_stage_places(championship: Championship) -> dict[int, tuple]:
+    """Entry id → its place in the first stage (groups: rank in its group, then points;
+    Swiss: its rank), for ranking those the playoff does not place."""
     group_stage = championship.stages.filter(kind=Stage.Kind.GROUPS).first()
-    tables = group_tables(group_stage) if group_stage else []
-    group_place = {int(row.player): (row.rank, -row.points) for t in tables for row in t.rows}
+    if group_stage is not None:
+        tables = group_tables(group_stage)
+        return {int(row.player): (row.rank, -row.points) for t in tables for row in t.rows}
+    swiss = swiss_selectors.swiss_stage(championship)
+    if swiss is not None:
+        table = swiss_selectors.swiss_table(championship, swiss)
+        return {int(row.player): (row.rank, 0) for row in table}
+    return {}
+
+
+def final_ranking(championship: Championship) -> list[tuple[int, int]]:
+    """(rank, entry id) for every entrant: the playoff's places first, then the first
+    stage's (groups or Swiss); a double elimination's places as its bracket gives them
+    (players knocked out in the same round share one)."""
+    if championship.system == Championship.System.DOUBLE_ELIMINATION:
+        return double_elimination_selectors.final_places(championship)
+    group_place = _first_stage_places(championship)
     playoff = championship.stages.filter(kind=Stage.Kind.PLAYOFF).first()
     placed: list[int] = []
     if playoff is not None:
@@ -149,6 +173,7 @@ def standings(championship: Championship, *, with_players: bool = False) -> dict
         for rank in championship.final_ranking.select_related("entry__player")
     ]
     return {
+        "swiss": _swiss_rows(championship, with_players),
         "groups": [
             {
                 "name": table.name,
@@ -174,6 +199,33 @@ def standings(championship: Championship, *, with_players: bool = False) -> dict
     }
 
 
+def _swiss_rows(championship: Championship, with_players: bool) -> list[dict] | None:
+    """A Swiss's standings rows (None for a championship of another system)."""
+    stage = swiss_selectors.swiss_stage(championship)
+    if stage is None:
+        return None
+    entries = {str(entry.pk): entry for entry in championship.entries.select_related("player")}
+    rows = []
+    for row in swiss_selectors.swiss_table(championship, stage):
+        player = entries[row.player].player
+        rows.append(
+            {
+                "rank": row.rank,
+                "username": player.shown_name,
+                "pairing_number": entries[row.player].pairing_number,
+                "points": row.points,
+                "played": row.played,
+                "won": row.won,
+                "drawn": row.drawn,
+                "lost": row.lost,
+                "tiebreaks": row.tiebreaks,
+                "withdrawn": entries[row.player].withdrawn_at is not None,
+                **({"player": player} if with_players else {}),
+            }
+        )
+    return rows
+
+
 def bracket_view(championship: Championship) -> dict:
     """The playoff bracket: `{"rounds": [{"name", "matches": [{"id", "a", "b", "winner",
     "forfeit", "bye", "games", "from": {"a", "b"}}]}], "planned", "entrants"}`.
@@ -183,10 +235,15 @@ def bracket_view(championship: Championship) -> dict:
     counts on the players entered so far (`entrants`). A side with no player yet gives its
     source in `from`, a side with one gives `from: null`.
     """
+    if championship.system == Championship.System.DOUBLE_ELIMINATION:
+        rounds = double_elimination_selectors.bracket_rounds(championship)
+        return {"rounds": rounds, "planned": False, "entrants": None}
     stage = championship.stages.filter(kind=Stage.Kind.PLAYOFF).first()
     if stage is not None:
         return {"rounds": _drawn_rounds(championship, stage), "planned": False, "entrants": None}
-    if championship.status == Championship.Status.FINISHED:
+    if championship.status == Championship.Status.FINISHED or (
+        championship.system == Championship.System.SWISS
+    ):
         return {"rounds": [], "planned": False, "entrants": None}
     names, sizes, entrants = _plan_basis(championship)
     advancing = [min(championship.advance_per_group, size) for size in sizes]
@@ -350,6 +407,15 @@ def entries_closed(championship: Championship, now: datetime | None = None) -> b
     """Whether the championship's entries closed at its `entries_close_at`."""
     closes = championship.entries_close_at
     return closes is not None and (now or timezone.now()) >= closes
+
+
+def late_entry_open(championship: Championship) -> bool:
+    """Whether a Swiss under way still takes entrants: no closing time was set for its
+    entries, and its last round is not paired yet."""
+    if championship.status != Championship.Status.SWISS or championship.entries_close_at:
+        return False
+    stage = swiss_selectors.swiss_stage(championship)
+    return stage is not None and swiss_selectors.rounds_paired(stage) < championship.swiss_rounds
 
 
 def join_code_matches(championship: Championship, code: str) -> bool:

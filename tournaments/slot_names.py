@@ -41,3 +41,34 @@ def match_result_label(round_name: str, number: int, result: str) -> str:
         "number": number,
         "players": players,
     }
+
+
+def bracket_round_name(bracket: str, round_number: int, rounds: int) -> str:
+    """A double elimination's round in English, as the API names it: "Winners' round 2",
+    "Losers' final", "Grand final", "Grand final reset"."""
+    if bracket == "final":
+        return "Grand final" if round_number == 1 else "Grand final reset"
+    side = "Winners'" if bracket == "winners" else "Losers'"
+    return f"{side} final" if round_number == rounds else f"{side} round {round_number}"
+
+
+def bracket_source_label(source: dict) -> str:
+    """Where a double elimination's slot comes from: `{"bracket", "round", "rounds",
+    "match", "result"}`."""
+    bracket, number, rounds = source["bracket"], source["round"], source["rounds"]
+    match, loser = source["match"], source["result"] == "loser"
+    if bracket == "winners" and number == rounds:
+        return _("Loser of the winners' final") if loser else _("Winner of the winners' final")
+    if bracket == "losers" and number == rounds:
+        return _("Winner of the losers' final")
+    if bracket == "winners":
+        if loser:
+            return _("Loser of winners' round %(round)s, match %(match)s") % {
+                "round": number, "match": match,
+            }  # fmt: skip
+        return _("Winner of winners' round %(round)s, match %(match)s") % {
+            "round": number, "match": match,
+        }  # fmt: skip
+    return _("Winner of losers' round %(round)s, match %(match)s") % {
+        "round": number, "match": match,
+    }  # fmt: skip

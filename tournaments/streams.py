@@ -98,6 +98,10 @@ def _summary(championship: Championship) -> dict:
     }
 
 
+# Stages whose finished matches change the standings (the knockouts change the bracket).
+SCORED = (Stage.Kind.GROUPS, Stage.Kind.SWISS)
+
+
 def changes(before: dict, after: dict) -> list[dict]:
     """The events that tell the difference between two summaries."""
     events = []
@@ -105,9 +109,9 @@ def changes(before: dict, after: dict) -> list[dict]:
         events.append({"type": "status", "status": after["status"]})
     changed = [row for pk, row in after["matches"].items() if before["matches"].get(pk) != row]
     finished = [row for row in changed if row[2] == Match.Status.FINISHED]
-    if any(row[0] == Stage.Kind.GROUPS for row in finished):
+    if any(row[0] in SCORED for row in finished):
         events.append({"type": "standings"})
-    if any(row[0] == Stage.Kind.PLAYOFF for row in changed):
+    if any(row[0] in Stage.KNOCKOUT for row in changed):
         events.append({"type": "bracket"})
     for group, current in after["rounds"].items():
         was = before["rounds"].get(group, 0)
@@ -116,13 +120,13 @@ def changes(before: dict, after: dict) -> list[dict]:
                 events.append({"type": "round_closed", "group": group, "round": was})
             events.append({"type": "round_opened", "group": group, "round": current})
     opened = {
-        row[1]
+        (row[0], row[1])
         for pk, row in after["matches"].items()
-        if row[0] == Stage.Kind.PLAYOFF
+        if row[0] in (Stage.Kind.PLAYOFF, Stage.Kind.SWISS)
         and row[2] == Match.Status.PLAYING
         and before["matches"].get(pk, (None,) * 3)[2] != Match.Status.PLAYING
     }
-    events += [{"type": "round_opened", "stage": "playoff", "round": r} for r in sorted(opened)]
+    events += [{"type": "round_opened", "stage": kind, "round": r} for kind, r in sorted(opened)]
     return events
 
 

@@ -279,28 +279,37 @@ def standings(
         # Fill every column for the whole points group first, so each row shows all
         # tie-breaks even when an early one already placed the player.
         for name in names:
-            _record(shown, name, TIEBREAKS[name](table, group))
+            record_values(shown, name, TIEBREAKS[name](table, group))
         ranked.extend(_break_tie(table, group, names, shown))
     return [_row(rank, player, table, shown[player]) for rank, player in enumerate(ranked, 1)]
 
 
 def _tiebreak_names(tiebreaks: Sequence[str]) -> tuple[str, ...]:
-    if isinstance(tiebreaks, str):
-        raise TypeError("tiebreaks must be a sequence of names, not a single string")
-    unknown = [name for name in tiebreaks if name not in TIEBREAKS]
-    if unknown:
-        raise ValueError(f"unknown tie-break(s) {unknown}; known: {sorted(TIEBREAKS)}")
-    if len(set(tiebreaks)) != len(tiebreaks):
-        raise ValueError(f"a tie-break is listed twice: {list(tiebreaks)}")
-    names = tuple(tiebreaks)
+    names = checked_names(tiebreaks, TIEBREAKS)
     return names if "lots" in names else (*names, "lots")
 
 
+def checked_names(tiebreaks: Sequence[str], known: Mapping[str, object]) -> tuple[str, ...]:
+    """The tie-break names as given, refusing a single string, unknown names and repeats."""
+    if isinstance(tiebreaks, str):
+        raise TypeError("tiebreaks must be a sequence of names, not a single string")
+    unknown = [name for name in tiebreaks if name not in known]
+    if unknown:
+        raise ValueError(f"unknown tie-break(s) {unknown}; known: {sorted(known)}")
+    if len(set(tiebreaks)) != len(tiebreaks):
+        raise ValueError(f"a tie-break is listed twice: {list(tiebreaks)}")
+    return tuple(tiebreaks)
+
+
 def _points_groups(table: Table) -> list[frozenset[str]]:
+    return points_groups(table.players, table.points)
+
+
+def points_groups(players: Sequence[str], points: Mapping[str, Fraction]) -> list[frozenset[str]]:
     """Players grouped by equal points, best group first."""
     by_points: dict[Fraction, set[str]] = {}
-    for player in table.players:
-        by_points.setdefault(table.points[player], set()).add(player)
+    for player in players:
+        by_points.setdefault(points[player], set()).add(player)
     return [frozenset(by_points[total]) for total in sorted(by_points, reverse=True)]
 
 
@@ -315,8 +324,8 @@ def _break_tie(
         return list(group)
     for name in names:
         values = TIEBREAKS[name](table, group)
-        _record(shown, name, values)
-        subgroups = _split(values, lower_is_better=name in LOWER_IS_BETTER)
+        record_values(shown, name, values)
+        subgroups = split_by_value(values, lower_is_better=name in LOWER_IS_BETTER)
         if len(subgroups) > 1:
             # A subgroup still tied starts over from the first tie-break, so direct
             # encounter is recomputed among the fewer players left.
@@ -330,7 +339,7 @@ def _break_tie(
     return sorted(group, key=table.players.index)
 
 
-def _split(values: Mapping[str, float], *, lower_is_better: bool) -> list[frozenset[str]]:
+def split_by_value(values: Mapping[str, float], *, lower_is_better: bool) -> list[frozenset[str]]:
     """Players grouped by equal value, best value first."""
     by_value: dict[float, set[str]] = {}
     for player, value in values.items():
@@ -339,7 +348,10 @@ def _split(values: Mapping[str, float], *, lower_is_better: bool) -> list[frozen
     return [frozenset(by_value[value]) for value in order]
 
 
-def _record(shown: dict[str, dict[str, float]], name: str, values: Mapping[str, float]) -> None:
+def record_values(
+    shown: dict[str, dict[str, float]], name: str, values: Mapping[str, float]
+) -> None:
+    """Write one tie-break's values into each player's shown column."""
     for player, value in values.items():
         shown[player][name] = value
 

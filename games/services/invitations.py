@@ -161,7 +161,10 @@ def create_match_game(
     record.save(force_insert=True)
     Seat.objects.bulk_create(
         Seat(game=record, seat=seat, order=order, user=user)
-        for order, (seat, user) in enumerate(zip(rules.seats, players, strict=True))
+        # The seats of these options: a game for two to four players seats two here.
+        for order, (seat, user) in enumerate(
+            zip(seats_in_play(rules, options), players, strict=True)
+        )
     )
     publish_after_commit(record, [])
     return record

@@ -17,7 +17,12 @@ from tournaments.api.entries import (
     JoinCodeView,
     StartView,
 )
-from tournaments.api.results import BracketView, ChampionshipGamesView, StandingsView
+from tournaments.api.results import (
+    BracketView,
+    ChampionshipGamesView,
+    RoundsView,
+    StandingsView,
+)
 from tournaments.api.seeds import SeedsView
 
 __all__ = [
@@ -36,6 +41,7 @@ __all__ = [
     "DeclineInvitationView",
     "EntriesView",
     "JoinCodeView",
+    "RoundsView",
     "SeedsView",
     "StandingsView",
     "StartView",

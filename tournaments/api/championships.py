@@ -17,7 +17,7 @@ from games.registry import MATCH_FORMATS
 from infrastructure import query_params
 from infrastructure.api_docs import error_responses
 from infrastructure.api_fields import StrictBooleanField, StrictCharField, StrictIntegerField
-from tournaments import selectors, services, tiebreaks
+from tournaments import selectors, services, swiss_standings, tiebreaks
 from tournaments.api.lookup import championship_for
 from tournaments.models import (
     ABSENT_AFTER_DEFAULT_S,
@@ -42,6 +42,38 @@ class CreateChampionshipSerializer(serializers.Serializer):
     game = GameChoiceField()
     options = serializers.DictField(
         required=False, default=dict, help_text="The game's options, as its rules name them."
+    )
+    system = serializers.ChoiceField(
+        choices=Championship.System.choices,
+        required=False,
+        default=Championship.System.GROUPS,
+        help_text="`groups`: round-robin groups, then a playoff. `swiss`: a Swiss by the FIDE "
+        "Dutch system (`swiss_rounds`), then a playoff of the top `advance` players (0: "
+        "none). `double_elimination`: winners' and losers' brackets and a grand final "
+        "(`grand_final_reset`).",
+    )
+    swiss_rounds = StrictIntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        min_value=creation.SWISS_ROUNDS_MIN,
+        max_value=creation.SWISS_ROUNDS_MAX,
+        help_text="A Swiss's rounds; null: ⌈log2 n⌉ + 2 for n entrants. Never as many as the "
+        "entrants: a Swiss of n players plays at most n − 1 rounds.",
+    )
+    advance = StrictIntegerField(
+        required=False,
+        default=0,
+        min_value=0,
+        max_value=creation.ADVANCE_MAX,
+        help_text="A Swiss's top players who go on to a playoff (with `playoff_format` and "
+        "`third_place`); 0: the Swiss decides the ranking.",
+    )
+    grand_final_reset = StrictBooleanField(
+        required=False,
+        default=True,
+        help_text="A double elimination: when the losers' bracket winner wins the grand "
+        "final, one more match decides.",
     )
     group_size = StrictIntegerField(
         required=False, default=4, min_value=2, max_value=16, help_text="Players in a group."
@@ -110,11 +142,21 @@ class CreateChampionshipSerializer(serializers.Serializer):
         choices=list(tiebreaks.POINT_SYSTEMS), required=False, default="2-1-0"
     )
     tiebreaks = serializers.ListField(
-        child=serializers.ChoiceField(choices=list(tiebreaks.TIEBREAKS)),
+        child=serializers.ChoiceField(choices=creation.ALL_TIEBREAKS),
         required=False,
-        default=list(tiebreaks.DEFAULT_TIEBREAKS),
-        max_length=len(tiebreaks.TIEBREAKS),
-        help_text="The tie-breaks in the order they apply.",
+        default=None,
+        allow_null=True,
+        max_length=len(creation.ALL_TIEBREAKS),
+        help_text="The tie-breaks in the order they apply; left out, the system's own. "
+        "Groups: "
+        + ", ".join(tiebreaks.TIEBREAKS)
+        + " (default "
+        + ", ".join(tiebreaks.DEFAULT_TIEBREAKS)
+        + "). Swiss (FIDE C.07): "
+        + ", ".join(swiss_standings.SWISS_TIEBREAKS)
+        + " (default "
+        + ", ".join(swiss_standings.DEFAULT_SWISS_TIEBREAKS)
+        + ").",
     )
     visibility = serializers.ChoiceField(
         choices=Championship.Visibility.choices, required=False, default="public"
@@ -161,7 +203,8 @@ class ChampionshipSerializer(serializers.ModelSerializer):
     class Meta:
         model = Championship
         fields = [
-            "id", "name", "description", "game", "options", "group_size", "advance_per_group",
+            "id", "name", "description", "game", "options", "system", "swiss_rounds", "advance",
+            "grand_final_reset", "group_size", "advance_per_group",
             "group_format", "playoff_format", "third_place", "rated", "time_control",
             "round_deadline_s", "absent_after_s", "starts_at", "entries_close_at", "check_in_s",
             "points_system", "tiebreaks", "visibility", "organiser", "co_organisers", "status",

@@ -19,7 +19,7 @@ from games.selectors import seat_names
 from infrastructure import query_params, throttling
 from infrastructure.api_docs import error_responses
 from infrastructure.api_fields import StrictCharField
-from tournaments import csv_exports, selectors, services
+from tournaments import csv_exports, round_selectors, selectors, services
 from tournaments.api.lookup import championship_for
 
 EXPORT_FORMATS = ("json", "csv")
@@ -115,6 +115,45 @@ class BracketView(APIView):
     )
     def get(self, request: Request, championship_id: int) -> Response:
         return Response(selectors.bracket_view(championship_for(request, championship_id)))
+
+
+class RoundsView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="championships_rounds",
+        responses={
+            200: inline_serializer(
+                "ChampionshipRound",
+                {
+                    "round": serializers.IntegerField(),
+                    "stage": StrictCharField(
+                        help_text="groups, swiss, playoff, double_elimination"
+                    ),
+                    "bracket": StrictCharField(
+                        allow_null=True,
+                        help_text="A double elimination's: winners, losers, final.",
+                    ),
+                    "pairings": serializers.ListField(
+                        child=serializers.DictField(),
+                        help_text="{game, players: {seat: username}, score_group (a Swiss's), "
+                        "floats: {username: up|down}, why: in the reader's language}",
+                    ),
+                    "byes": serializers.ListField(
+                        child=serializers.DictField(), help_text="{username, why}"
+                    ),
+                },
+                many=True,
+            ),
+            **error_responses(404),
+        },
+        summary="Every round paired so far with its pairings; a Swiss's say why each is so "
+        "(score group, floats, seats, the bye)",
+    )
+    def get(self, request: Request, championship_id: int) -> Response:
+        championship = championship_for(request, championship_id)
+        services.ask_worker_if_due(championship)
+        return Response(round_selectors.rounds(championship))
 
 
 class ChampionshipGamesView(APIView):

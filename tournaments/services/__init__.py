@@ -2,6 +2,8 @@
 tie-breaks, bracket) are pure functions in pairing.py, tiebreaks.py and bracket.py, and
 these modules load rows, call them and save what they decide."""
 
+from tournaments.pairing import group_name
+from tournaments.selectors import seeding_order
 from tournaments.services.adjudication import adjudicate
 from tournaments.services.checking_in import check_in
 from tournaments.services.co_organisers import name_co_organisers
@@ -34,7 +36,7 @@ from tournaments.services.joining import enter_by_code, replace_join_code
 from tournaments.services.organiser_announcements import announce
 from tournaments.services.progress import advance, on_game_finished
 from tournaments.services.seeding import move_seed, set_seeds
-from tournaments.services.starting import group_name, seeding_order, start
+from tournaments.services.starting import start
 from tournaments.services.sweep import sweep
 
 __all__ = [

@@ -14,11 +14,12 @@ from games.outcomes import ResultReason
 from games.services import decisions as game_decisions
 from infrastructure import text
 from infrastructure.errors import Conflict, DomainError, NotFound
-from tournaments import bracket, corrections, deciders, streams
+from tournaments import corrections, deciders, streams
 from tournaments.models import Championship, Decision, FinalRank, Match, Stage
 from tournaments.services import announcements, decision_log
 from tournaments.services.locking import locked_championship
-from tournaments.services.progress import round_deadline, schedule_advance
+from tournaments.services.match_play import round_deadline
+from tournaments.services.progress import schedule_advance
 from tournaments.visibility import championship_visible_to
 
 OUTCOMES = ("win", "draw", "double_forfeit")
@@ -57,7 +58,7 @@ def adjudicate(
         game = game_decisions.decide(game.pk, winner_seat, reason_code)
         if corrected:
             _reopen(championship, match)
-        if outcome == "draw" and match.stage.kind == Stage.Kind.PLAYOFF:
+        if outcome == "draw" and match.stage.is_knockout:
             _time_for_a_replay(championship, match)
         decision = decision_log.record(
             championship,
@@ -72,7 +73,7 @@ def adjudicate(
         announcements.decision_made(decision)
         # The organiser's result shows in the standings or the bracket at once; what it
         # moves on is told by the advance that follows.
-        shown_in = "standings" if match.stage.kind == Stage.Kind.GROUPS else "bracket"
+        shown_in = "bracket" if match.stage.is_knockout else "standings"
         streams.tell_after_commit(championship, [{"type": shown_in}])
         schedule_advance(championship.pk)
     return decision
@@ -103,7 +104,7 @@ def _checked(game: Game, match: Match, outcome: str, winner: str | None, reason:
     text.check(reason, "reason", multiline=True)
     if game.status not in (Game.Status.ACTIVE, Game.Status.FINISHED):
         raise Conflict(_("The game has not started."), code="game_not_started")
-    if match.stage.kind == Stage.Kind.PLAYOFF and outcome == "double_forfeit":
+    if match.stage.is_knockout and outcome == "double_forfeit":
         raise DomainError(
             _("a playoff match needs a winner: give the win to one of the players"),
             field="outcome",
@@ -131,21 +132,32 @@ def _refuse_if_settled_later(championship: Championship, match: Match, game: Gam
 def _reopen(championship: Championship, match: Match) -> None:
     """A finished match is settled again from its corrected game: what it fed is emptied
     (and filled again by the next advance); a finished championship is ranked again."""
-    if match.stage.kind == Stage.Kind.PLAYOFF and match.status == Match.Status.FINISHED:
-        side = ("first", "second")[bracket.winner_side(match.index)]
+    if match.stage.is_knockout and match.status == Match.Status.FINISHED:
         for later in corrections.later_matches(match):
-            setattr(later, side, None)
-            later.save(update_fields=[side])
+            # Whoever this match sent on is taken back; the advance sends the new result.
+            for side in ("first", "second"):
+                if getattr(later, f"{side}_id") in (match.first_id, match.second_id):
+                    setattr(later, side, None)
+                    later.save(update_fields=[side])
     match.status = Match.Status.PLAYING
     match.winner = None
     match.drawn = match.forfeit = False
     match.save(update_fields=["status", "winner", "drawn", "forfeit"])
     if championship.status == Championship.Status.FINISHED:
         FinalRank.objects.filter(championship=championship).delete()
-        championship.status = Championship.Status.PLAYOFF
+        championship.status = STATUS_OF_STAGE[match.stage.kind]
         championship.winner = None
         championship.finished_at = None
         championship.save(update_fields=["status", "winner", "finished_at"])
+
+
+# The championship's status while a stage is played (a corrected result reopens its stage).
+STATUS_OF_STAGE = {
+    Stage.Kind.GROUPS: Championship.Status.GROUPS,
+    Stage.Kind.SWISS: Championship.Status.SWISS,
+    Stage.Kind.PLAYOFF: Championship.Status.PLAYOFF,
+    Stage.Kind.DOUBLE_ELIMINATION: Championship.Status.DOUBLE_ELIMINATION,
+}
 
 
 def _time_for_a_replay(championship: Championship, match: Match) -> None:

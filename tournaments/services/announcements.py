@@ -44,6 +44,7 @@ def _tell_organiser(
             "what": what,
             "players": params.get("players", []),
             "entrants": params.get("entrants", 0),
+            **({"round": params["round"]} if "round" in params else {}),
         },
         once_key=once_key,
     )
@@ -61,6 +62,12 @@ def organiser_needed(championship: Championship, match: Match) -> None:
         to=deciders.deciders_for(match),
         players=players,
     )
+
+
+def swiss_ended_early(championship: Championship, round_number: int) -> None:
+    """No pairing of the next Swiss round keeps the absolute criteria: the Swiss ends."""
+    once_key = f"swiss_ended_early:{championship.pk}:{round_number}"
+    _tell_organiser(championship, "swiss_ended_early", once_key, round=round_number)
 
 
 def start_postponed(championship: Championship, entrants: int) -> None:

@@ -17,7 +17,7 @@ from games.engines.base import Engine, seats_in_play
 from games.outcomes import MatchFormat
 from infrastructure import text
 from infrastructure.errors import DomainError, NotAllowed
-from tournaments import tiebreaks
+from tournaments import swiss_standings, tiebreaks
 from tournaments.models import (
     ABSENT_AFTER_DEFAULT_S,
     ROUND_DEADLINE_DEFAULT_S,
@@ -40,6 +40,10 @@ CORRESPONDENCE_MOVE_S = 86_400
 DEFAULTS: dict[str, Any] = {
     "description": "",
     "options": {},
+    "system": Championship.System.GROUPS,
+    "swiss_rounds": None,
+    "advance": 0,
+    "grand_final_reset": True,
     "group_size": 4,
     "advance_per_group": 2,
     "group_format": MatchFormat.EXPRESS,
@@ -60,7 +64,11 @@ CHECK_IN_MAX_S = 7 * 24 * 3600
 # Every setting a championship is created with and its organiser may edit before the start.
 SETTINGS = ("name", "game", "time_control", *DEFAULTS)
 # The settings whose None is a value of its own (no clock, no scheduled time).
-NULLABLE = ("time_control", "starts_at", "entries_close_at")
+NULLABLE = ("time_control", "starts_at", "entries_close_at", "swiss_rounds")
+# A Swiss's rounds and the playoff after it: the bounds an organiser may choose within.
+SWISS_ROUNDS_MIN = 3
+SWISS_ROUNDS_MAX = 30
+ADVANCE_MAX = 64
 
 
 def create_championship(
@@ -141,7 +149,8 @@ def checked_settings(
     _check_formats(values)
     values["time_control"] = _checked_clock(rules, values["time_control"])
     _check_groups(values)
-    values["tiebreaks"] = _checked_scoring(values)
+    _check_system(values)
+    values["tiebreaks"] = _checked_scoring(values, changed)
     _check_visibility(values["visibility"], organiser)
     for field, low, high in (
         ("round_deadline_s", ROUND_DEADLINE_MIN_S, ROUND_DEADLINE_MAX_S),
@@ -244,14 +253,60 @@ def _check_groups(values: dict) -> None:
             raise DomainError(_("true or false"), field=field)
 
 
-def _checked_scoring(values: dict) -> list[str]:
+def _check_system(values: dict) -> None:
+    """The system and its own settings: a Swiss's rounds and playoff, a double
+    elimination's grand-final reset."""
+    if values["system"] not in Championship.System.values:
+        raise DomainError(
+            _("one of %(names)s") % {"names": ", ".join(Championship.System.values)},
+            field="system",
+        )
+    rounds = values["swiss_rounds"]
+    if rounds is not None and (
+        not _whole(rounds) or not SWISS_ROUNDS_MIN <= rounds <= SWISS_ROUNDS_MAX
+    ):
+        raise DomainError(
+            _("from %(low)s to %(high)s rounds, or null for as many as the field needs")
+            % {"low": SWISS_ROUNDS_MIN, "high": SWISS_ROUNDS_MAX},
+            field="swiss_rounds",
+        )
+    advance = values["advance"]
+    if not _whole(advance) or not (advance == 0 or 2 <= advance <= ADVANCE_MAX):
+        raise DomainError(
+            _("0 (the Swiss decides the ranking) or from 2 to %(high)s players")
+            % {"high": ADVANCE_MAX},
+            field="advance",
+        )
+    if not isinstance(values["grand_final_reset"], bool):
+        raise DomainError(_("true or false"), field="grand_final_reset")
+
+
+def _all_tiebreaks() -> list[str]:
+    return sorted({*tiebreaks.TIEBREAKS, *swiss_standings.SWISS_TIEBREAKS})
+
+
+# Every tie-break some system knows (each system accepts its own).
+ALL_TIEBREAKS = _all_tiebreaks()
+
+
+def tiebreaks_for(system: str) -> tuple[dict, tuple[str, ...]]:
+    """The tie-breaks a system's standings know, by name, and its default order."""
+    if system == Championship.System.SWISS:
+        return swiss_standings.SWISS_TIEBREAKS, swiss_standings.DEFAULT_SWISS_TIEBREAKS
+    return tiebreaks.TIEBREAKS, tiebreaks.DEFAULT_TIEBREAKS
+
+
+def _checked_scoring(values: dict, changed: set[str]) -> list[str]:
     if values["points_system"] not in tiebreaks.POINT_SYSTEMS:
         raise DomainError(
             _("one of %(names)s") % {"names": ", ".join(tiebreaks.POINT_SYSTEMS)},
             field="points_system",
         )
-    order = list(values["tiebreaks"] or tiebreaks.DEFAULT_TIEBREAKS)
-    unknown = [name for name in order if name not in tiebreaks.TIEBREAKS]
+    known, default = tiebreaks_for(values["system"])
+    if "system" in changed and "tiebreaks" not in changed:
+        values["tiebreaks"] = None  # the old system's tie-breaks mean nothing in the new one
+    order = list(values["tiebreaks"] or default)
+    unknown = [name for name in order if name not in known]
     if unknown:
         raise DomainError(_("unknown tie-break %(name)r") % {"name": unknown[0]}, field="tiebreaks")
     if len(set(order)) != len(order):

@@ -38,8 +38,12 @@ def enter(championship_id: int, *, by: User) -> Entry:
 
 
 def check_registration_open(championship: Championship) -> None:
-    """Refuse once the championship has started or its entries have closed."""
-    if championship.status != Championship.Status.REGISTRATION:
+    """Refuse once the championship has started or its entries have closed. A Swiss with
+    no closing time for its entries takes late entrants until its last round is paired
+    (they score nothing for the rounds before: FIDE C.04.2, late entries)."""
+    if championship.status != Championship.Status.REGISTRATION and not selectors.late_entry_open(
+        championship
+    ):
         raise Conflict(_("Registration is closed."), code="registration_closed")
     if selectors.entries_closed(championship):
         moment = timezone.localtime(championship.entries_close_at)

@@ -1,6 +1,8 @@
-"""Starting a championship: seeding, the groups' draw, every round robin, round one."""
+"""Starting a championship: seeding, then its system's beginning (the groups' draw and
+every round robin, the Swiss's first pairing, the double-elimination bracket)."""
 
-import random
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
@@ -8,19 +10,58 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from infrastructure.errors import Conflict, NotAllowed
-from tournaments import pairing, streams
-from tournaments.models import Championship, Decision, Group, GroupMember, Match, Stage
-from tournaments.pairing import group_name
+from tournaments import streams
+from tournaments.models import Championship, Decision, Entry
 from tournaments.selectors import seeding_order
 from tournaments.services import announcements, checking_in, decision_log
+from tournaments.services.double_elimination_stage import start_double_elimination
+from tournaments.services.group_stage import start_groups
 from tournaments.services.invitations import cancel_pending_invitations
 from tournaments.services.locking import locked_championship
-from tournaments.services.progress import open_round
+from tournaments.services.swiss_stage import start_swiss
+
+
+@dataclass(frozen=True)
+class Opened:
+    """What a system's start made: for the decision log, and for the championship stream."""
+
+    logged: dict
+    told: list[dict]
+
+
+def _draw_groups(championship: Championship, entries: list[Entry]) -> Opened:
+    stage = start_groups(championship, entries)
+    groups = list(stage.groups.values_list("pk", flat=True))
+    return Opened(
+        logged={"groups": len(groups)},
+        told=[{"type": "round_opened", "group": pk, "round": 1} for pk in groups],
+    )
+
+
+def _start_swiss(championship: Championship, entries: list[Entry]) -> Opened:
+    start_swiss(championship, entries)
+    return Opened(
+        logged={"rounds": championship.swiss_rounds}, told=[{"type": "round_opened", "round": 1}]
+    )
+
+
+def _start_double_elimination(championship: Championship, entries: list[Entry]) -> Opened:
+    start_double_elimination(championship, entries)
+    return Opened(logged={}, told=[{"type": "bracket"}])
+
+
+# How each system begins once the entrants are seeded (best first).
+STARTS: dict[str, Callable[[Championship, list[Entry]], Opened]] = {
+    Championship.System.GROUPS: _draw_groups,
+    Championship.System.SWISS: _start_swiss,
+    Championship.System.DOUBLE_ELIMINATION: _start_double_elimination,
+}
 
 
 def start(championship_id: int, *, by: User, on_schedule: bool = False) -> Championship:
-    """Seed, draw the groups, schedule every round robin and open round one; logged as the
-    organiser's decision, or the schedule's (`on_schedule`)."""
+    """Seed the entrants and begin the championship's system (draw the groups, pair the
+    Swiss's first round, make the bracket); logged as the organiser's decision, or the
+    schedule's (`on_schedule`)."""
     with transaction.atomic():
         championship = locked_championship(championship_id)
         if by.pk != championship.organiser_id:
@@ -33,54 +74,19 @@ def start(championship_id: int, *, by: User, on_schedule: bool = False) -> Champ
             raise Conflict(
                 _("A championship needs at least two entrants."), code="too_few_entrants"
             )
-        seeds = {entry.pk: seed for seed, entry in enumerate(entries, start=1)}
-        lots = list(range(1, len(entries) + 1))
-        random.SystemRandom().shuffle(lots)
-        lot_of = dict(zip(seeds, lots, strict=True))
-
-        stage = Stage.objects.create(
-            championship=championship, kind=Stage.Kind.GROUPS, format=championship.group_format
-        )
-        count = pairing.group_count_for(len(entries), championship.group_size)
-        members, matches, groups = [], [], []
-        for order, seeded in enumerate(pairing.snake_groups(entries, count)):
-            schedule = pairing.round_robin(seeded)
-            group = Group.objects.create(
-                stage=stage, order=order, name=group_name(order), rounds=len(schedule)
-            )
-            groups.append(group.pk)
-            members += [
-                GroupMember(
-                    group=group, entry=entry, position=position,
-                    seed=seeds[entry.pk], lot=lot_of[entry.pk],
-                )
-                for position, entry in enumerate(seeded, start=1)
-            ]  # fmt: skip
-            for round_number, pairs in enumerate(schedule, start=1):
-                for index, (first, second) in enumerate(pairs):
-                    if second is None:
-                        continue  # a bye: no match
-                    matches.append(
-                        Match(stage=stage, group=group, round=round_number, index=index,
-                              first=first, second=second)
-                    )  # fmt: skip
-        GroupMember.objects.bulk_create(members)
-        Match.objects.bulk_create(matches, batch_size=2000)
-        championship.status = Championship.Status.GROUPS
+        # Told before the first games open, which tell each player of theirs.
+        announcements.championship_started(championship)
+        opened = STARTS[championship.system](championship, entries)
         championship.started_at = timezone.now()
-        championship.save(update_fields=["status", "started_at"])
+        championship.save(update_fields=["started_at"])
         decision_log.record(
             championship,
             Decision.Action.STARTED,
             by=None if on_schedule else by,
-            after={"entrants": len(entries), "groups": count},
+            after={"entrants": len(entries), **opened.logged},
         )
-        announcements.championship_started(championship)
-        open_round(championship, stage.matches.filter(round=1))
         streams.tell_after_commit(
-            championship,
-            [{"type": "status", "status": championship.status}]
-            + [{"type": "round_opened", "group": pk, "round": 1} for pk in groups],
+            championship, [{"type": "status", "status": championship.status}, *opened.told]
         )
         cancel_pending_invitations(championship)
     return championship

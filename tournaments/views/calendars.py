@@ -66,7 +66,9 @@ def _round_uid(championship: Championship, times: RoundTimes, domain: str) -> st
         return f"{prefix}-group-{times.group_id}-round-{times.number}@{domain}"
     if times.third_place:
         return f"{prefix}-third-place@{domain}"
-    return f"{prefix}-playoff-round-{times.number}@{domain}"
+    # A double elimination's rounds are told apart by their bracket too.
+    bracket = f"-{times.bracket}" if times.bracket else ""
+    return f"{prefix}-{times.kind}{bracket}-round-{times.number}@{domain}"
 
 
 def championship_events(

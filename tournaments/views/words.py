@@ -13,7 +13,7 @@ from tournaments.forms import (
 )
 from tournaments.models import Championship
 
-LIVE = (Championship.Status.GROUPS, Championship.Status.PLAYOFF)
+LIVE = Championship.PLAYING
 FINISHED_SHOWN = 50
 DECISIONS_SHOWN = 100
 
@@ -32,6 +32,20 @@ def round_title(name: str | None) -> str:
         return fixed[name]
     if name.startswith("Round of "):
         return _("Round of %(players)s") % {"players": name.removeprefix("Round of ")}
+    double_elimination = {
+        "Grand final": _("Grand final"),
+        "Grand final reset": _("Grand final reset"),
+        "Winners' final": _("Winners' final"),
+        "Losers' final": _("Losers' final"),
+    }
+    if name in double_elimination:
+        return double_elimination[name]
+    for prefix, words in (
+        ("Winners' round ", _("Winners' round %(number)s")),
+        ("Losers' round ", _("Losers' round %(number)s")),
+    ):
+        if name.startswith(prefix):
+            return words % {"number": name.removeprefix(prefix)}
     return name
 
 

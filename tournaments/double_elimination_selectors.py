@@ -1,0 +1,148 @@
+"""Reads of a double elimination: its places at the end and its bracket, both from the
+plan and the decided matches."""
+
+from tournaments import double_elimination as plan_of
+from tournaments import slot_names
+from tournaments.models import Championship, Entry, Match, Stage
+
+
+def stage_of(championship: Championship) -> Stage | None:
+    return championship.stages.filter(kind=Stage.Kind.DOUBLE_ELIMINATION).first()
+
+
+def planned_matches(stage: Stage) -> list[plan_of.PlannedMatch]:
+    return plan_of.plan(stage.lots["entrants"], stage.lots["grand_final_reset"])
+
+
+def key_of(match: Match) -> plan_of.MatchKey:
+    return plan_of.MatchKey(match.bracket, match.round, match.index)
+
+
+def seeds_of(stage: Stage, matches: list[Match]) -> list[str]:
+    """The entry (as text) of every seed, from the matches the seeds were put in."""
+    seeds = [""] * stage.lots["entrants"]
+    by_key = {key_of(match): match for match in matches}
+    for planned in planned_matches(stage):
+        match = by_key.get(planned.key)
+        for side, source in (("first", planned.first), ("second", planned.second)):
+            if match is not None and source.kind == "seed":
+                seeds[source.seed - 1] = str(getattr(match, f"{side}_id"))
+    return seeds
+
+
+def final_places(championship: Championship) -> list[tuple[int, int]]:
+    """(place, entry id) for every entrant: the bracket's places (shared by those knocked
+    out in the same round), then anyone it did not place."""
+    stage = stage_of(championship)
+    placed: list[tuple[int, int]] = []
+    if stage is not None:
+        matches = list(stage.matches.all())
+        winners = {
+            key_of(match): str(match.winner_id) for match in matches if match.winner_id is not None
+        }
+        placings = plan_of.placings(planned_matches(stage), seeds_of(stage, matches), winners)
+        placed = sorted((placing.place, int(placing.player)) for placing in placings)
+    seen = {entry_id for _, entry_id in placed}
+    last = max((place for place, _ in placed), default=0)
+    rest = Entry.objects.filter(championship=championship).exclude(pk__in=seen)
+    return placed + [(last + 1, entry_id) for entry_id in rest.values_list("pk", flat=True)]
+
+
+def _rounds_in(planned: list[plan_of.PlannedMatch]) -> dict[str, int]:
+    rounds: dict[str, int] = {}
+    for match in planned:
+        rounds[match.key.bracket] = max(rounds.get(match.key.bracket, 0), match.key.round)
+    return rounds
+
+
+def _source_view(source: plan_of.Source, rounds: dict[str, int]) -> dict | None:
+    if source.kind == "seed":
+        return None
+    key = source.match
+    view = {
+        "bracket": key.bracket,
+        "round": key.round,
+        "rounds": rounds[key.bracket],
+        "match": key.index + 1,
+        "result": source.kind,
+    }
+    return {**view, "label": slot_names.bracket_source_label(view)}
+
+
+def bracket_rounds(championship: Championship) -> list[dict]:
+    """Every round of the two brackets and the final, each with `bracket` (winners, losers,
+    final) and its matches as the playoff bracket gives them; a side with no player yet says
+    where it comes from. The reset shows once the grand final asks for it."""
+    stage = stage_of(championship)
+    if stage is None:
+        return []
+    planned = planned_matches(stage)
+    rounds = _rounds_in(planned)
+    matches = {
+        key_of(match): match
+        for match in stage.matches.select_related(
+            "first__player", "second__player", "winner__player"
+        ).prefetch_related("games")
+    }
+
+    def name(entry: Entry | None) -> str | None:
+        return entry.player.shown_name if entry else None
+
+    order = {"winners": 0, "losers": 1, "final": 2}
+    views: dict[tuple[str, int], dict] = {}
+    for plan in sorted(planned, key=lambda p: (order[p.key.bracket], p.key.round, p.key.index)):
+        match = matches.get(plan.key)
+        if match is None:
+            continue  # the reset, not played
+        round_key = (plan.key.bracket, plan.key.round)
+        if round_key not in views:
+            views[round_key] = {
+                "name": slot_names.bracket_round_name(*round_key, rounds[plan.key.bracket]),
+                "bracket": plan.key.bracket,
+                "round": plan.key.round,
+                "matches": [],
+            }
+        sides = (match.first, match.second)
+        views[round_key]["matches"].append(
+            {
+                "id": match.pk,
+                "a": name(match.first),
+                "b": name(match.second),
+                "winner": name(match.winner),
+                "forfeit": match.forfeit,
+                "bye": False,
+                "games": sorted(game.pk for game in match.games.all()),
+                "from": {
+                    key: _source_view(source, rounds) if entry is None else None
+                    for key, entry, source in zip(
+                        ("a", "b"), sides, (plan.first, plan.second), strict=True
+                    )
+                },
+                # Where each side comes from, filled or not (null: a seed), for the drawing's
+                # lines.
+                "sources": {
+                    key: _source_view(source, rounds)
+                    for key, source in (("a", plan.first), ("b", plan.second))
+                },
+            }
+        )
+    return list(views.values())
+
+
+def fed_matches(match: Match) -> list[Match]:
+    """The matches a double elimination's match sends its winner and its loser to (and,
+    for the grand final, its reset once made)."""
+    stage = match.stage
+    planned = {plan.key: plan for plan in planned_matches(stage)}
+    plan = planned[key_of(match)]
+    targets = {target[0] for target in (plan.winner_to, plan.loser_to) if target is not None}
+    if match.bracket == Match.Bracket.FINAL and match.round == 1:
+        targets.add(plan_of.MatchKey("final", 2, 0))
+    return [m for m in stage.matches.all() if key_of(m) in targets]
+
+
+def round_name(stage_id: int, bracket: str, number: int) -> str:
+    """A round's name in English as the bracket gives it ("Losers' final")."""
+    stage = Stage.objects.get(pk=stage_id)
+    rounds = _rounds_in(planned_matches(stage))
+    return slot_names.bracket_round_name(bracket, number, rounds.get(bracket, number))

@@ -1,0 +1,93 @@
+"""A Swiss pairing's record put into words: the reasons the pairing engine gave (codes
+with their values) as sentences in the reader's language, players by name."""
+
+from collections.abc import Callable, Mapping
+
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+Names = Callable[[str], str]  # an entry id (as text) → the player's name as shown
+
+
+def _strength(word: str) -> str:
+    return {
+        "absolute": pgettext("seat preference", "absolute"),
+        "strong": pgettext("seat preference", "strong"),
+        "mild": pgettext("seat preference", "mild"),
+    }.get(word, word)
+
+
+def _seat(seat: str, seats: Mapping[str, str]) -> str:
+    """The seat in words: "the first seat (red)"."""
+    label = seats.get(seat, "")
+    if seat == "first":
+        return _("the first seat (%(name)s)") % {"name": label} if label else _("the first seat")
+    return _("the second seat (%(name)s)") % {"name": label} if label else _("the second seat")
+
+
+def sentence(reason: Mapping, names: Names, seats: Mapping[str, str]) -> str:
+    """One reason of the record as a sentence."""
+    code, given = reason["code"], dict(reason.get("params", {}))
+    for key in ("player", "opponent", "first", "second"):
+        if key in given:
+            given[key] = names(given[key])
+    if "players" in given and reason["code"] == "bye_others_unpairable":
+        given["players"] = ", ".join(names(pk) for pk in given["players"].split(",") if pk)
+    if "seat" in given:
+        given["seat"] = _seat(given["seat"], seats)
+    if "initial_seat" in given:
+        given["initial_seat"] = _seat(given["initial_seat"], seats)
+    if "strength" in given:
+        given["strength"] = _strength(given["strength"])
+    words = _SENTENCES.get(code)
+    if words is None:
+        return code
+    return words() % given
+
+
+_SENTENCES: dict[str, Callable[[], str]] = {
+    "seat_both_preferences": lambda: _(
+        "%(first)s and %(second)s each got the seat they were due (FIDE C.04.3 E1)."
+    ),
+    "seat_stronger_preference": lambda: _(
+        "%(player)s takes %(seat)s: their %(strength)s claim to it is stronger than "
+        "%(opponent)s's (E2)."
+    ),
+    "seat_alternate_last_difference": lambda: _(
+        "Both were due the same seat, so %(first)s and %(second)s swap the seats they had "
+        "%(games_back)s game(s) ago, the last time their seats differed (E3)."
+    ),
+    "seat_higher_ranked_preference": lambda: _(
+        "%(player)s ranks higher and takes %(seat)s, the seat they were due (E4)."
+    ),
+    "seat_initial_by_pairing_number": lambda: _(
+        "Nothing else decided, so %(player)s (pairing number %(pairing_number)s) takes "
+        "%(seat)s by the seat drawn for number 1, %(initial_seat)s (E5)."
+    ),
+    "float_down": lambda: _(
+        "%(player)s (%(score)s points) floats down to meet %(opponent)s (%(opponent_score)s)."
+    ),
+    "float_up": lambda: _(
+        "%(player)s (%(score)s points) floats up to meet %(opponent)s (%(opponent_score)s)."
+    ),
+    "float_odd_bracket": lambda: _(
+        "%(player)s was left over from the %(score_group)s-point group, which had an odd "
+        "number of players."
+    ),
+    "float_unpaired_in_bracket": lambda: _(
+        "%(player)s could not be paired within the %(score_group)s-point group (opponents "
+        "already met, seat limits, or the rest of the round could not be paired otherwise)."
+    ),
+    "bye_odd_field": lambda: _("An odd number of players (%(players)s) leaves one without a game."),
+    "bye_lowest_eligible": lambda: _(
+        "%(player)s (%(score)s points, pairing number %(pairing_number)s) ranks lowest of "
+        "those who have had no bye nor a win without a game."
+    ),
+    "bye_lower_ranked_had_bye": lambda: _(
+        "%(count)s player(s) ranked lower have had a bye or a win without a game already."
+    ),
+    "bye_others_unpairable": lambda: _(
+        "With the bye on a lower-ranked player (%(players)s), the others could not all have "
+        "been paired."
+    ),
+}

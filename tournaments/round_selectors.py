@@ -1,0 +1,95 @@
+"""Every round of a championship with its pairings, and for a Swiss why each pairing is as
+it is: its score group, who floated and why, what decided the seats, why the bye."""
+
+from fractions import Fraction
+
+from django.db.models import Prefetch
+from django.utils.translation import gettext as _
+
+from games import selectors as game_selectors
+from games.engines import engine
+from games.engines.base import seats_in_play
+from tournaments import pairing_explanations
+from tournaments.models import Championship, Entry, Match, Stage
+
+
+def _seat_names(championship: Championship) -> dict[str, str]:
+    """The game's own names of the first and second seats ("first" → "red")."""
+    seats = seats_in_play(engine(championship.game), championship.options)
+    return {"first": seats[0], "second": seats[1]}
+
+
+def _number(text: str | None) -> float | None:
+    """A score group kept as exact text ("1.5") as a JSON number."""
+    return None if text is None else float(Fraction(text))
+
+
+def _generic_why(match: Match) -> str:
+    if match.group_id is not None:
+        return _("Round %(round)s of group %(group)s's round robin (Berger table).") % {
+            "round": match.round,
+            "group": match.group.name,
+        }
+    return _("Paired by the bracket.")
+
+
+def rounds(championship: Championship) -> list[dict]:
+    """`[{round, stage, bracket, pairings: [{game, players: {seat: username}, score_group,
+    floats: {username: "up"|"down"}, why}], byes: [{username, why}]}]`, stage by stage and
+    round by round, as far as they are paired."""
+    seats = _seat_names(championship)
+    entries = {
+        str(entry.pk): entry.player.shown_name
+        for entry in Entry.objects.filter(championship=championship).select_related("player")
+    }
+
+    def name(pk: str) -> str:
+        return entries.get(str(pk), "?")
+
+    matches = (
+        Match.objects.filter(stage__championship=championship)
+        .exclude(first__isnull=True, second__isnull=True)
+        .select_related("stage", "group", "first__player", "second__player")
+        .prefetch_related(Prefetch("games", queryset=game_selectors.games_with_players()))
+        .order_by("stage_id", "bracket", "round", "third_place", "group__order", "index")
+    )
+    found: dict[tuple, dict] = {}
+    for match in matches:
+        key = (match.stage_id, match.bracket, match.round)
+        view = found.setdefault(
+            key,
+            {
+                "round": match.round,
+                "stage": match.stage.kind,
+                "bracket": match.bracket or None,
+                "pairings": [],
+                "byes": [],
+            },
+        )
+        record = match.pairing or {}
+        why = " ".join(
+            pairing_explanations.sentence(reason, name, seats)
+            for reason in record.get("reasons", [])
+        )
+        if match.stage.kind == Stage.Kind.SWISS and match.second_id is None:
+            view["byes"].append({"username": name(match.first_id), "why": why})
+            continue
+        if match.first_id is None or match.second_id is None:
+            continue  # a knockout match still waiting for a player
+        games = list(match.games.all())
+        game = games[-1] if games else None
+        players = (
+            game_selectors.seat_names(game)
+            if game is not None
+            else {seats["first"]: name(match.first_id), seats["second"]: name(match.second_id)}
+        )
+        view["pairings"].append(
+            {
+                "game": game.pk if game else None,
+                "players": players,
+                "score_group": _number(record.get("score_group")),
+                "floats": {name(pk): way for pk, way in record.get("floats", {}).items()},
+                "why": why or _generic_why(match),
+            }
+        )
+    return list(found.values())

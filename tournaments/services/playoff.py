@@ -1,0 +1,96 @@
+"""The single-elimination playoff after the groups or the Swiss: its draw, moving winners
+on, the match for third place."""
+
+from collections.abc import Sequence
+
+from tournaments import bracket, selectors
+from tournaments.models import Championship, Entry, Match, Stage
+from tournaments.services.finishing import finish
+from tournaments.services.match_play import open_match
+
+
+def seeded_slots(seeded: Sequence[Entry]) -> list[Entry | None]:
+    """The first round's slots of a bracket of `seeded` (best first): the standard seeded
+    draw, byes to the top seeds."""
+    size = bracket.bracket_size(len(seeded))
+    return [seeded[seed - 1] if seed <= len(seeded) else None for seed in bracket.seed_order(size)]
+
+
+def start_playoff(championship: Championship, first_round: list[Entry | None]) -> None:
+    """Create the playoff with `first_round` in its slots (None: a bye) and play it; with
+    fewer than two players there is nothing to play and the championship ends."""
+    stage = Stage.objects.create(
+        championship=championship, kind=Stage.Kind.PLAYOFF, format=championship.playoff_format
+    )
+    championship.status = Championship.Status.PLAYOFF
+    championship.save(update_fields=["status"])
+    players = sum(entry is not None for entry in first_round)
+    if players < 2:
+        finish(championship)
+        return
+    size = len(first_round)
+    rounds = len(bracket.round_names(size))
+    matches = []
+    for round_number in range(1, rounds + 1):
+        for index in range(size >> round_number):
+            match = Match(stage=stage, round=round_number, index=index)
+            if round_number == 1:
+                match.first, match.second = first_round[2 * index], first_round[2 * index + 1]
+                if match.first is None or match.second is None:
+                    match.winner = match.first or match.second
+                    match.status = Match.Status.FINISHED
+            matches.append(match)
+    if championship.third_place and bracket.third_place_played(players):
+        matches.append(Match(stage=stage, round=rounds, index=1, third_place=True))
+    Match.objects.bulk_create(matches)
+    advance_playoff(championship)
+
+
+def start_playoff_after_groups(championship: Championship, group_stage: Stage) -> None:
+    """Draw the playoff by the plan the bracket showed from the draw of the groups: each
+    slot is a group's finish (winner of group A, ...), filled by whoever finished there."""
+    tables = selectors.group_tables(group_stage)
+    advancing = [min(championship.advance_per_group, len(table.rows)) for table in tables]
+    slots = bracket.planned_slots(advancing)
+    entries = {str(entry.pk): entry for entry in championship.entries.all()}
+    # A table's rows are in finishing order, so place p of group g is row p - 1.
+    start_playoff(
+        championship,
+        [entries[tables[finish[0]].rows[finish[1] - 1].player] if finish else None
+         for finish in slots],
+    )  # fmt: skip
+
+
+def advance_playoff(championship: Championship) -> None:
+    """Move every decided match's winner (and a semi-final's loser) on, open the matches
+    whose players are known, and finish the championship after the final."""
+    stage = championship.stages.get(kind=Stage.Kind.PLAYOFF)
+    matches = list(stage.matches.select_related("first__player", "second__player", "stage"))
+    last_round = max(match.round for match in matches)
+    by_place = {(m.round, m.index, m.third_place): m for m in matches}
+    for match in sorted(matches, key=lambda m: (m.round, m.index)):
+        if match.status != Match.Status.FINISHED or match.third_place or match.round == last_round:
+            continue
+        next_round, next_index = bracket.next_match(match.round, match.index)
+        following = by_place[(next_round, next_index, False)]
+        side = ("first", "second")[bracket.winner_side(match.index)]
+        if getattr(following, f"{side}_id") is None and match.winner_id is not None:
+            setattr(following, side, match.winner)
+            following.save(update_fields=[side])
+        # The match for third place, when it is played (never after a semi-final bye).
+        third = by_place.get((last_round, 1, True))
+        if match.round == last_round - 1 and third is not None:
+            loser = match.second if match.winner_id == match.first_id else match.first
+            if getattr(third, f"{side}_id") is None and loser is not None:
+                setattr(third, side, loser)
+                third.save(update_fields=[side])
+    # The in-memory matches carry every change made above.
+    for match in matches:
+        if match.status == Match.Status.WAITING and match.first_id and match.second_id:
+            open_match(championship, match)
+    final = by_place[(last_round, 0, False)]
+    third = by_place.get((last_round, 1, True))
+    if final.status == Match.Status.FINISHED and (
+        third is None or third.status == Match.Status.FINISHED
+    ):
+        finish(championship)

@@ -1,0 +1,71 @@
+"""Who takes the first seat in a pair: C.04.3 E1-E5, within the absolute seat limits."""
+
+from tournaments.swiss.model import Reason, Seat
+from tournaments.swiss.players import Player
+from tournaments.swiss.reasons import reason
+from tournaments.swiss.seats import other
+
+STRENGTH_NAMES = {1: "mild", 2: "strong", 3: "absolute"}
+
+
+def allocate_seats(a: Player, b: Player, initial_seat: Seat) -> tuple[Player, Player, Reason]:
+    """(first, second, the rule that decided) for a pair that `can_meet`."""
+    higher, lower = (a, b) if a.rank < b.rank else (b, a)
+
+    def give(player: Player, seat: Seat) -> tuple[Player, Player]:
+        partner = lower if player is higher else higher
+        return (player, partner) if seat == "first" else (partner, player)
+
+    if higher.preference and lower.preference and higher.preference != lower.preference:
+        first, second = give(higher, higher.preference)
+        return first, second, reason("seat_both_preferences", first=first.id, second=second.id)
+    if higher.strength != lower.strength:
+        stronger, weaker = (higher, lower) if higher.strength > lower.strength else (lower, higher)
+        assert stronger.preference is not None
+        first, second = give(stronger, stronger.preference)
+        return (
+            first,
+            second,
+            reason(
+                "seat_stronger_preference",
+                player=stronger.id,
+                seat=stronger.preference,
+                strength=STRENGTH_NAMES[stronger.strength],
+                opponent=weaker.id,
+            ),
+        )
+    if higher.preference is not None:
+        # Same seat wanted with the same strength (two absolute wishes never meet).
+        for back in range(1, min(len(higher.played), len(lower.played)) + 1):
+            had = higher.played[-back]
+            if had != lower.played[-back]:
+                first, second = give(higher, other(had))
+                return (
+                    first,
+                    second,
+                    reason(
+                        "seat_alternate_last_difference",
+                        first=first.id,
+                        second=second.id,
+                        games_back=back,
+                    ),
+                )
+        first, second = give(higher, higher.preference)
+        return (
+            first,
+            second,
+            reason("seat_higher_ranked_preference", player=higher.id, seat=higher.preference),
+        )
+    seat = initial_seat if higher.pairing_number % 2 == 1 else other(initial_seat)
+    first, second = give(higher, seat)
+    return (
+        first,
+        second,
+        reason(
+            "seat_initial_by_pairing_number",
+            player=higher.id,
+            pairing_number=higher.pairing_number,
+            seat=seat,
+            initial_seat=initial_seat,
+        ),
+    )

@@ -1,0 +1,73 @@
+"""What the pairing derives from a competitor once per round."""
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from tournaments.swiss.model import Competitor, Float, Seat
+from tournaments.swiss.seats import Strength, allowed_seats, played_seats, preference
+
+
+@dataclass(frozen=True, eq=False)
+class Player:
+    competitor: Competitor
+    rank: int  # 0 is the top of the round's order: score, then pairing number (A.2)
+    played: tuple[Seat, ...]
+    allowed: frozenset[Seat]
+    preference: Seat | None
+    strength: Strength
+    last_float: Float | None  # the float of the previous round
+    float_before: Float | None  # the float of two rounds before
+
+    @property
+    def id(self) -> str:
+        return self.competitor.id
+
+    @property
+    def points(self) -> Fraction:
+        return self.competitor.points
+
+    @property
+    def pairing_number(self) -> int:
+        return self.competitor.pairing_number
+
+
+def ranked_players(competitors: list[Competitor]) -> list[Player]:
+    """The players in the round's order (C.04.3 A.2): higher score first, then pairing number."""
+    ordered = sorted(competitors, key=lambda c: (-c.points, c.pairing_number))
+    players = []
+    for rank, competitor in enumerate(ordered):
+        wanted, strength = preference(competitor.seats)
+        floats = competitor.floats
+        players.append(
+            Player(
+                competitor=competitor,
+                rank=rank,
+                played=played_seats(competitor.seats),
+                allowed=allowed_seats(competitor.seats),
+                preference=wanted,
+                strength=strength,
+                last_float=floats[-1] if floats else None,
+                float_before=floats[-2] if len(floats) >= 2 else None,
+            )
+        )
+    return players
+
+
+def can_meet(a: Player, b: Player) -> bool:
+    """The absolute criteria for a pair: not met before, and a seat for each within limits."""
+    if b.id in a.competitor.opponents or a.id in b.competitor.opponents:
+        return False
+    return any(
+        seat in a.allowed and partner in b.allowed
+        for seat, partner in (("first", "second"), ("second", "first"))
+    )
+
+
+def seat_conflict(a: Player, b: Player) -> bool:
+    """Both want the same seat, so one of them will not get it (C.10)."""
+    return a.preference is not None and a.preference == b.preference
+
+
+def strong_seat_conflict(a: Player, b: Player) -> bool:
+    """One of the two loses a strong preference (C.11): both want the same seat strongly."""
+    return seat_conflict(a, b) and min(a.strength, b.strength) >= Strength.STRONG

@@ -1,0 +1,150 @@
+"""Reads of a Swiss: each player's round-by-round record, what the pairing engine is given
+for the next round, and the Swiss standings."""
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+
+from ratings import glicko2
+from ratings.selectors import ratings_of
+from tournaments import swiss, swiss_standings, tiebreaks
+from tournaments.models import Championship, Entry, Match, Stage
+from tournaments.swiss_standings import RoundResult
+
+# Game points: what a pairing-allocated bye is worth (C.04.1: as a win).
+BYE_SCORE = Fraction(1)
+
+
+def swiss_stage(championship: Championship) -> Stage | None:
+    return championship.stages.filter(kind=Stage.Kind.SWISS).first()
+
+
+def rounds_paired(stage: Stage) -> int:
+    return max(stage.matches.values_list("round", flat=True), default=0)
+
+
+def _match_results(match: Match) -> list[RoundResult]:
+    """What one decided Swiss match gave each of its players."""
+    first, second = str(match.first_id), None if match.second_id is None else str(match.second_id)
+    if second is None:
+        return [RoundResult(match.round, first, None, BYE_SCORE, "pairing_bye")]
+    sides = ((first, second, "first"), (second, first, "second"))
+    if match.forfeit and match.winner_id is None:
+        return [RoundResult(match.round, p, o, Fraction(0), "both_lost", s) for p, o, s in sides]
+    results = []
+    for player, opponent, seat in sides:
+        if match.drawn:
+            score, kind = Fraction(1, 2), "played"
+        else:
+            won = str(match.winner_id) == player
+            score = Fraction(1 if won else 0)
+            kind = ("forfeit_win" if won else "forfeit_loss") if match.forfeit else "played"
+        results.append(RoundResult(match.round, player, opponent, score, kind, seat))
+    return results
+
+
+def round_results(stage: Stage, entries: Iterable[Entry], up_to: int) -> list[RoundResult]:
+    """Every player's result in rounds 1..`up_to`: a decided match's, or `absent` for a
+    round they were not paired in (not yet entered, withdrawn). A match still being played
+    gives nothing yet."""
+    results = []
+    seen = set()
+    for match in stage.matches.filter(round__lte=up_to).order_by("round", "index"):
+        seen.update({(match.round, str(match.first_id)), (match.round, str(match.second_id))})
+        if match.status == Match.Status.FINISHED:
+            results += _match_results(match)
+    for entry in entries:
+        for number in range(1, up_to + 1):
+            if (number, str(entry.pk)) not in seen:
+                results.append(RoundResult(number, str(entry.pk), None, Fraction(0), "absent"))
+    return results
+
+
+def _exact(value: float) -> Fraction:
+    return Fraction(str(value))
+
+
+def point_values(championship: Championship) -> tuple[Fraction, Fraction, Fraction]:
+    """The championship's points for a win, a draw and a loss."""
+    system = tiebreaks.POINT_SYSTEMS[championship.points_system]
+    return _exact(system.win), _exact(system.draw), _exact(system.loss)
+
+
+def points_of(result: RoundResult, values: tuple[Fraction, Fraction, Fraction]) -> Fraction:
+    win, draw, loss = values
+    if result.score == 1:
+        return win
+    return draw if result.score == Fraction(1, 2) else loss
+
+
+def competitors(
+    championship: Championship, stage: Stage, entries: Sequence[Entry], rounds: int
+) -> list[swiss.Competitor]:
+    """What the pairing engine is given for round `rounds + 1` about each of `entries`."""
+    values = point_values(championship)
+    by_player: dict[str, list[RoundResult]] = {str(entry.pk): [] for entry in entries}
+    everyone = list(championship.entries.all())
+    results = round_results(stage, everyone, rounds)
+    running: dict[str, Fraction] = {str(entry.pk): Fraction(0) for entry in everyone}
+    before: dict[tuple[int, str], Fraction] = {}
+    for number in range(1, rounds + 1):
+        in_round = [result for result in results if result.round == number]
+        for result in in_round:
+            before[(number, result.player)] = running.get(result.player, Fraction(0))
+        for result in in_round:
+            running[result.player] = running.get(result.player, Fraction(0)) + points_of(
+                result, values
+            )
+    for result in sorted(results, key=lambda r: r.round):
+        if result.player in by_player:
+            by_player[result.player].append(result)
+    made = []
+    for entry in entries:
+        key = str(entry.pk)
+        history = by_player[key]
+        floats: list[str | None] = []
+        for result in history:
+            if result.kind in ("pairing_bye", "forfeit_win"):
+                floats.append("down")
+            elif result.kind == "played":
+                mine = before[(result.round, key)]
+                theirs = before[(result.round, result.opponent)]
+                floats.append("down" if mine > theirs else "up" if mine < theirs else None)
+            else:
+                floats.append(None)
+        made.append(
+            swiss.Competitor(
+                id=key,
+                pairing_number=entry.pairing_number,
+                points=running[key],
+                opponents=frozenset(r.opponent for r in history if r.kind == "played"),
+                seats=tuple(r.seat if r.kind == "played" else None for r in history),
+                floats=tuple(floats),
+                had_bye=any(r.kind in ("pairing_bye", "forfeit_win") for r in history),
+            )
+        )
+    return made
+
+
+def swiss_table(championship: Championship, stage: Stage) -> list[swiss_standings.SwissRow]:
+    """The Swiss standings after every match decided so far."""
+    entries = list(championship.entries.filter(pairing_number__isnull=False))
+    paired = rounds_paired(stage)
+    results = round_results(stage, entries, paired)
+    order = championship.tiebreaks or list(swiss_standings.DEFAULT_SWISS_TIEBREAKS)
+    ratings = None
+    if "average_rating_of_opponents" in order:
+        # Today's ratings; a player with none counts as a new player (Glicko-2's 1500).
+        known = ratings_of([entry.player_id for entry in entries], championship.game)
+        ratings = {
+            str(entry.pk): round(known.get(entry.player_id, glicko2.DEFAULT_RATING))
+            for entry in entries
+        }
+    return swiss_standings.swiss_standings(
+        [(str(entry.pk), entry.pairing_number) for entry in entries],
+        results,
+        paired,
+        tiebreaks=order,
+        points=point_values(championship),
+        bye_score=BYE_SCORE,
+        ratings=ratings,
+    )
