@@ -37,8 +37,13 @@ def final_places(championship: Championship) -> list[tuple[int, int]]:
     placed: list[tuple[int, int]] = []
     if stage is not None:
         matches = list(stage.matches.all())
+        # A match both players lost (both withdrew) ranks as if its first player had won it:
+        # they are both out of the way of the bracket, and one of them must be sent on for
+        # the places to be counted.
         winners = {
-            key_of(match): str(match.winner_id) for match in matches if match.winner_id is not None
+            key_of(match): str(match.winner_id or match.first_id or match.second_id)
+            for match in matches
+            if match.status == Match.Status.FINISHED
         }
         placings = plan_of.placings(planned_matches(stage), seeds_of(stage, matches), winners)
         placed = sorted((placing.place, int(placing.player)) for placing in placings)

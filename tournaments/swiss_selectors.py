@@ -1,6 +1,7 @@
 """Reads of a Swiss: each player's round-by-round record, what the pairing engine is given
 for the next round, and the Swiss standings."""
 
+import math
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
@@ -12,6 +13,18 @@ from tournaments.swiss_standings import RoundResult
 
 # Game points: what a pairing-allocated bye is worth (C.04.1: as a win).
 BYE_SCORE = Fraction(1)
+
+
+def default_rounds(entrants: int) -> int:
+    """⌈log2 n⌉ + 2 rounds, at least 3 (a Swiss of n players ranks them in that many)."""
+    return max(3, math.ceil(math.log2(max(entrants, 2))) + 2)
+
+
+def rounds_for(championship: Championship, entrants: int) -> int:
+    """The rounds a start with `entrants` plays: the organiser's number or the default, and
+    never as many as the entrants (nobody meets anyone twice)."""
+    wanted = championship.swiss_rounds or default_rounds(entrants)
+    return max(1, min(wanted, entrants - 1))
 
 
 def swiss_stage(championship: Championship) -> Stage | None:

@@ -93,10 +93,13 @@ def run_to_the_end(championship, organiser, absent, chooser) -> Game:
             )
             for match in waiting:
                 game = match.games.order_by("pk").last()
+                present = [
+                    name for name in game_selectors.seat_names(game).values()
+                    if name not in {player.username for player in absent}
+                ]  # fmt: skip
                 services.adjudicate(
-                    game.pk, by=organiser, outcome="win",
-                    winner=next(iter(game_selectors.seat_names(game).values())),
-                    reason="Level at the deadline; the first seat goes on.",
+                    game.pk, by=organiser, outcome="win", winner=present[0],
+                    reason="Level at the deadline; the player who was there goes on.",
                 )  # fmt: skip
             if waiting:
                 continue
@@ -127,7 +130,7 @@ def new_championship(organiser, players, game, **settings) -> Championship:
 @pytest.mark.parametrize("game", GAMES)
 def test_a_swiss_with_a_playoff_runs_to_its_champion_past_a_no_show_and_a_decision(make_user, game):
     organiser = make_user("organiser")
-    players = [make_user(f"player{n}") for n in range(7)]
+    players = [make_user(f"player{n}") for n in range(5)]
     absent = {players[3]}
     championship = new_championship(
         organiser, players, game, system="swiss", swiss_rounds=3, advance=4
@@ -137,7 +140,7 @@ def test_a_swiss_with_a_playoff_runs_to_its_champion_past_a_no_show_and_a_decisi
     assert championship.winner is not None and championship.winner not in absent
     swiss = championship.stages.get(kind=Stage.Kind.SWISS)
     assert sorted(set(swiss.matches.values_list("round", flat=True))) == [1, 2, 3]
-    # Seven players: every round one bye, never twice to the same player.
+    # Five players: every round one bye, never twice to the same player.
     byes = list(swiss.matches.filter(second__isnull=True).values_list("first", flat=True))
     assert len(byes) == 3 and len(set(byes)) == 3
     playoff = championship.stages.get(kind=Stage.Kind.PLAYOFF)
@@ -146,14 +149,14 @@ def test_a_swiss_with_a_playoff_runs_to_its_champion_past_a_no_show_and_a_decisi
         championship=championship, by=organiser, action="adjudicated", game=decided
     ).exists()
     ranks = list(FinalRank.objects.filter(championship=championship).values_list("rank", flat=True))
-    assert ranks == list(range(1, 8))
+    assert ranks == list(range(1, 6))
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_double_elimination_runs_to_its_champion_past_a_no_show_and_a_decision(make_user, game):
     organiser = make_user("organiser")
-    players = [make_user(f"player{n}") for n in range(6)]
-    absent = {players[4]}
+    players = [make_user(f"player{n}") for n in range(5)]
+    absent = {players[3]}
     championship = new_championship(organiser, players, game, system="double_elimination")
     decided = run_to_the_end(championship, organiser, absent, random.Random(6))
     assert championship.status == Championship.Status.FINISHED
@@ -171,3 +174,26 @@ def test_a_double_elimination_runs_to_its_champion_past_a_no_show_and_a_decision
     assert Decision.objects.filter(championship=championship, game=decided).exists()
     places = dict(FinalRank.objects.filter(championship=championship).values_list("entry", "rank"))
     assert places[champion] == 1 and sorted(places.values())[:2] == [1, 2]
+
+
+def test_a_double_elimination_goes_on_when_both_players_of_a_match_withdraw(make_user):
+    organiser = make_user("organiser")
+    players = [make_user(f"player{n}") for n in range(4)]
+    championship = new_championship(organiser, players, "kropki", system="double_elimination")
+    services.start(championship.pk, by=organiser)
+    # Seeds 2 and 3 meet in the first round; both leave before playing a move.
+    for player in players[1:3]:
+        services.withdraw(championship.pk, by=player)
+    chooser = random.Random(4)
+    for _step in range(50):
+        championship.refresh_from_db()
+        if championship.status == Championship.Status.FINISHED:
+            break
+        assert play_what_the_present_play(championship, set(), chooser)
+    assert championship.status == Championship.Status.FINISHED
+    assert championship.winner in (players[0], players[3])
+    places = dict(
+        FinalRank.objects.filter(championship=championship).values_list("entry__player", "rank")
+    )
+    assert sorted(places) == sorted(player.pk for player in players)
+    assert {places[players[0].pk], places[players[3].pk]} == {1, 2}

@@ -53,27 +53,16 @@ def advance_double_elimination(championship: Championship) -> None:
         key_of(match): match
         for match in stage.matches.select_related("first__player", "second__player", "stage")
     }
-    changed = True
-    while changed:
-        changed = False
-        for key in sorted(matches):
-            match = matches[key]
-            if match.status != Match.Status.FINISHED:
-                changed |= _settle_if_a_side_cannot_come(match, planned[key], matches)
-                continue
-            loser = _loser(match)
-            for target, player in ((planned[key].winner_to, match.winner),
-                                   (planned[key].loser_to, loser)):  # fmt: skip
-                if target is None or player is None or target[0] not in matches:
-                    continue
-                following, side = matches[target[0]], SIDES[target[1]]
-                if getattr(following, f"{side}_id") is None:
-                    setattr(following, side, player)
-                    following.save(update_fields=[side])
-                    changed = True
-    for match in matches.values():
-        if match.status == Match.Status.WAITING and match.first_id and match.second_id:
-            open_match(championship, match)
+    # A match opened with a withdrawn player is settled at once (a walkover), and its
+    # players go on at once too.
+    settled_at_once = True
+    while settled_at_once:
+        _route(planned, matches)
+        settled_at_once = False
+        for match in matches.values():
+            if match.status == Match.Status.WAITING and match.first_id and match.second_id:
+                opened = open_match(championship, match)
+                settled_at_once |= not opened and match.status == Match.Status.FINISHED
     grand_final = matches.get(plan_of.MatchKey("final", 1, 0))
     if grand_final is None or grand_final.status != Match.Status.FINISHED:
         return
@@ -93,6 +82,30 @@ def advance_double_elimination(championship: Championship) -> None:
         open_match(championship, reset)
     elif reset.status == Match.Status.FINISHED:
         finish(championship)
+
+
+def _route(
+    planned: dict[plan_of.MatchKey, plan_of.PlannedMatch], matches: dict[plan_of.MatchKey, Match]
+) -> None:
+    """Send every decided match's winner and loser where the plan says, and settle the
+    matches a side of which can no longer come, until nothing changes."""
+    changed = True
+    while changed:
+        changed = False
+        for key in sorted(matches):
+            match = matches[key]
+            if match.status != Match.Status.FINISHED:
+                changed |= _settle_if_a_side_cannot_come(match, planned[key], matches)
+                continue
+            for target, player in ((planned[key].winner_to, match.winner),
+                                   (planned[key].loser_to, _loser(match))):  # fmt: skip
+                if target is None or player is None or target[0] not in matches:
+                    continue
+                following, side = matches[target[0]], SIDES[target[1]]
+                if getattr(following, f"{side}_id") is None:
+                    setattr(following, side, player)
+                    following.save(update_fields=[side])
+                    changed = True
 
 
 def _loser(match: Match) -> Entry | None:

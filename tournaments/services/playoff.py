@@ -68,6 +68,27 @@ def advance_playoff(championship: Championship) -> None:
     matches = list(stage.matches.select_related("first__player", "second__player", "stage"))
     last_round = max(match.round for match in matches)
     by_place = {(m.round, m.index, m.third_place): m for m in matches}
+    # A match opened with a withdrawn player is settled at once (a walkover): its winner
+    # goes on at once too.
+    settled_at_once = True
+    while settled_at_once:
+        _move_on(matches, by_place, last_round)
+        settled_at_once = False
+        for match in matches:
+            if match.status == Match.Status.WAITING and match.first_id and match.second_id:
+                opened = open_match(championship, match)
+                settled_at_once |= not opened and match.status == Match.Status.FINISHED
+    final = by_place[(last_round, 0, False)]
+    third = by_place.get((last_round, 1, True))
+    if final.status == Match.Status.FINISHED and (
+        third is None or third.status == Match.Status.FINISHED
+    ):
+        finish(championship)
+
+
+def _move_on(matches: list[Match], by_place: dict, last_round: int) -> None:
+    """Each decided match's winner into the next round, a semi-final's loser into the match
+    for third place."""
     for match in sorted(matches, key=lambda m: (m.round, m.index)):
         if match.status != Match.Status.FINISHED or match.third_place or match.round == last_round:
             continue
@@ -84,13 +105,3 @@ def advance_playoff(championship: Championship) -> None:
             if getattr(third, f"{side}_id") is None and loser is not None:
                 setattr(third, side, loser)
                 third.save(update_fields=[side])
-    # The in-memory matches carry every change made above.
-    for match in matches:
-        if match.status == Match.Status.WAITING and match.first_id and match.second_id:
-            open_match(championship, match)
-    final = by_place[(last_round, 0, False)]
-    third = by_place.get((last_round, 1, True))
-    if final.status == Match.Status.FINISHED and (
-        third is None or third.status == Match.Status.FINISHED
-    ):
-        finish(championship)

@@ -1,7 +1,6 @@
 """A Swiss (FIDE Dutch system): pairing numbers at the start, each round paired once the
 one before is over, then the ranking or a playoff of the top players."""
 
-import math
 import random
 from collections.abc import Sequence
 
@@ -17,25 +16,13 @@ from tournaments.services.playoff import seeded_slots, start_playoff
 SEATS = ("first", "second")
 
 
-def default_rounds(entrants: int) -> int:
-    """⌈log2 n⌉ + 2 rounds, at least 3, fewer than the entrants (a Swiss of n players ranks
-    them in that many)."""
-    return max(3, min(math.ceil(math.log2(entrants)) + 2, entrants - 1))
-
-
-def rounds_for(championship: Championship, entrants: int) -> int:
-    """The organiser's number of rounds, or the default; never as many as the entrants."""
-    wanted = championship.swiss_rounds or default_rounds(entrants)
-    return max(1, min(wanted, entrants - 1))
-
-
 def start_swiss(championship: Championship, seeded: Sequence[Entry]) -> Stage:
     """Give the entrants their pairing numbers in seeding order, draw the initial seat and
     pair round one."""
     for number, entry in enumerate(seeded, start=1):
         entry.pairing_number = number
     Entry.objects.bulk_update(seeded, ["pairing_number"], batch_size=1000)
-    championship.swiss_rounds = rounds_for(championship, len(seeded))
+    championship.swiss_rounds = swiss_selectors.rounds_for(championship, len(seeded))
     championship.status = Championship.Status.SWISS
     championship.save(update_fields=["swiss_rounds", "status"])
     stage = Stage.objects.create(

@@ -15,7 +15,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from infrastructure.errors import DomainError
-from tournaments import pairing, selectors, services
+from tournaments import pairing, selectors, services, swiss_selectors
 from tournaments.durations import duration_text
 from tournaments.models import Championship, Entry
 from tournaments.views.access import back_to, visible_or_404
@@ -116,17 +116,30 @@ def start(request: HttpRequest, championship: Championship) -> HttpResponse:
     except DomainError as error:
         messages.error(request, error.message)
         return redirect(back_to(request, championship))
-    groups = championship.stages.get(kind="groups").groups.count()
-    messages.success(
-        request,
-        ngettext(
-            "The championship has started: %(count)s group is drawn and round one is open.",
-            "The championship has started: %(count)s groups are drawn and round one is open.",
-            groups,
-        )
-        % {"count": groups},
-    )
+    messages.success(request, _started_text(championship))
     return redirect(back_to(request, championship))
+
+
+def _started_text(championship: Championship) -> str:
+    """What the start did, by the championship's system."""
+    if championship.system == Championship.System.SWISS:
+        return ngettext(
+            "The championship has started: round one of its %(count)s Swiss round is paired "
+            "and open.",
+            "The championship has started: round one of its %(count)s Swiss rounds is paired "
+            "and open.",
+            championship.swiss_rounds,
+        ) % {"count": championship.swiss_rounds}
+    if championship.system == Championship.System.DOUBLE_ELIMINATION:
+        return _(
+            "The championship has started: the brackets are drawn and the first matches are open."
+        )
+    groups = championship.stages.get(kind="groups").groups.count()
+    return ngettext(
+        "The championship has started: %(count)s group is drawn and round one is open.",
+        "The championship has started: %(count)s groups are drawn and round one is open.",
+        groups,
+    ) % {"count": groups}
 
 
 def _start_confirmation(request: HttpRequest, championship: Championship) -> HttpResponse:
@@ -143,6 +156,9 @@ def _start_confirmation(request: HttpRequest, championship: Championship) -> Htt
             "championship": championship,
             "active_count": len(active),
             "group_sizes": _group_sizes(championship, len(active)),
+            "swiss_rounds": swiss_selectors.rounds_for(championship, len(active))
+            if len(active) >= 2
+            else 0,
             "invitations": selectors.pending_invitations(championship),
             "time_control": time_control_text(championship.time_control),
             "group_format": format_text(championship.group_format),
