@@ -151,3 +151,19 @@ def round_name(stage_id: int, bracket: str, number: int) -> str:
     stage = Stage.objects.get(pk=stage_id)
     rounds = _rounds_in(planned_matches(stage))
     return slot_names.bracket_round_name(bracket, number, rounds.get(bracket, number))
+
+
+def knocked_out(championship: Championship) -> set[int]:
+    """The entries a double elimination has knocked out so far: two lost matches each."""
+    stage = stage_of(championship)
+    if stage is None:
+        return set()
+    losses: dict[int, int] = {}
+    decided = stage.matches.filter(status=Match.Status.FINISHED).values_list(
+        "first_id", "second_id", "winner_id"
+    )
+    for first, second, winner in decided:
+        for entry in (first, second):
+            if entry is not None and entry != winner:
+                losses[entry] = losses.get(entry, 0) + 1
+    return {entry for entry, count in losses.items() if count >= 2}

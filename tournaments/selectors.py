@@ -738,11 +738,14 @@ def entrant_states(championship: Championship) -> dict[int, EntrantState]:
         third = next((m for m in bracket_matches if m.third_place), None)
         if third is not None and third.status != Match.Status.FINISHED:
             knocked_out -= {third.first_id, third.second_id}
+    out_of_the_brackets = double_elimination_selectors.knocked_out(championship)
     states = {}
     for entry in entries:
         group = group_of.get(entry.pk)
         if entry.withdrawn_at is not None:
             state = "withdrawn"
+        elif entry.pk in out_of_the_brackets:
+            state = "out"
         elif playoff is not None:
             state = "playing" if entry.pk in in_playoff - knocked_out else "out"
             group = None  # the groups are behind them

@@ -2,6 +2,7 @@
 pairing is so, a Swiss's standings, a late entrant, a double elimination's bracket."""
 
 import pytest
+from django.db.models import Q
 
 from tests.conftest import client_with_token
 from tournaments.models import Championship, Match, Stage
@@ -178,3 +179,26 @@ def test_a_double_elimination_bracket_names_its_brackets(organiser_api, make_use
     waiting = body["rounds"][-1]["matches"][0]
     assert waiting["from"]["a"]["label"] == "Winner of the winners' final"
     assert Match.objects.filter(bracket="final").count() == 1  # the reset only if needed
+
+
+def test_a_double_elimination_player_is_out_after_the_second_lost_match(organiser_api, make_user):
+    from games import services as game_services
+    from tournaments import selectors
+
+    championship_id = started(organiser_api, make_user, 4, system="double_elimination")
+    championship = Championship.objects.get(pk=championship_id)
+    loser = championship.entries.get(player__username="player3")
+    for expected_losses in (1, 2):
+        others = Match.objects.filter(
+            stage__championship=championship, status=Match.Status.PLAYING
+        ).exclude(Q(first=loser) | Q(second=loser))
+        for other in others:  # the rest of the round, so that the loser's next match opens
+            game_services.resign(other.games.get().pk, other.first.player)
+        match = Match.objects.get(
+            Q(first=loser) | Q(second=loser),
+            stage__championship=championship,
+            status=Match.Status.PLAYING,
+        )
+        game_services.resign(match.games.get().pk, loser.player)
+        state = selectors.entrant_states(championship)[loser.pk].state
+        assert state == ("out" if expected_losses == 2 else "playing")
