@@ -131,6 +131,7 @@ def test_a_running_swiss_marks_a_withdrawn_player_and_keeps_them_out_of_the_top(
     assert table.count('class="advance-mark"') == 2
     assert re.search(rf">{leader}</a>[^<]*<span class=\"badge\">withdrawn</span>", table)
     assert "The top 2 of the Swiss go on to a playoff" in text(answer)
+    assert 'href="#playoff"' in answer.content.decode()
 
 
 def test_the_swiss_schedule_titles_its_stage_and_links_each_round_to_its_explanation(
