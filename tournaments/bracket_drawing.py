@@ -8,6 +8,8 @@ first (each with half the matches of the one before, down to the final's one) an
 there is one, the third-place match as a round of its own. Output is boxes, round headings
 and connector paths in SVG user units; the template only draws them. Nothing here imports
 Django.
+
+`draw_double_elimination` draws a double elimination's brackets with the same boxes.
 """
 
 from collections.abc import Mapping, Sequence
@@ -60,6 +62,7 @@ class Box:
     forfeit: bool
     live: bool = False  # a game of the match is being played
     third_place: bool = False
+    bracket: str = ""  # a double elimination's: winners, losers or final
 
     @property
     def link_game(self) -> int | None:
@@ -100,6 +103,15 @@ class Heading:
 
 
 @dataclass(frozen=True)
+class Title:
+    """A section's title over its rounds (a double elimination's brackets), left-aligned."""
+
+    text: str
+    x: float  # start of the text
+    y: float  # baseline
+
+
+@dataclass(frozen=True)
 class Connector:
     """The line from a match to the one its winner goes to, as an SVG path."""
 
@@ -115,6 +127,7 @@ class Drawing:
     headings: list[Heading] = field(default_factory=list)
     boxes: list[Box] = field(default_factory=list)
     connectors: list[Connector] = field(default_factory=list)
+    titles: list[Title] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
@@ -171,8 +184,10 @@ def _box(
     x: float,
     y: float,
     third_place: bool = False,
+    bracket: str = "",
 ) -> Box:
-    first_round = round_index == 0
+    # A double elimination plans no byes: an empty side always waits for a player.
+    first_round = round_index == 0 and not bracket
     return Box(
         match_id=match.get("id"),
         round_name=round_name,
@@ -188,6 +203,7 @@ def _box(
         forfeit=bool(match.get("forfeit")),
         live=bool(match.get("live")),
         third_place=third_place,
+        bracket=bracket,
     )
 
 
@@ -266,6 +282,143 @@ def _connector(boxes: list[Box], source: int, target: int) -> Connector:
     start, end = boxes[source], boxes[target]
     x1, y1 = start.x + start.width, start.centre_y
     x2, y2 = end.x, end.centre_y
-    middle = x1 + (x2 - x1) / 2
+    # The turn is in the gap just before the target, so a line that skips empty columns
+    # (the winners' final to the grand final) runs level through them.
+    middle = x2 - COLUMN_GAP / 2
     path = f"M{_number(x1)} {_number(y1)}H{_number(middle)}V{_number(y2)}H{_number(x2)}"
     return Connector(source=source, target=target, path=path)
+
+
+# -- a double elimination ----------------------------------------------------------------
+
+SECTION_TITLE_HEIGHT = 26  # a bracket's title, above its round headings
+SECTION_GAP = 36  # between the lowest box of the winners' bracket and the losers' title
+FINAL_HEADING_RISE = 22  # a grand final's heading sits this far above its box
+BRACKET_TITLES = {"winners": "Winners' bracket", "losers": "Losers' bracket"}
+
+MatchPlace = tuple[str, int, int]  # bracket, round (from 1), index in the round (from 0)
+
+
+def _fed_by(match: Mapping, bracket: str | None = None) -> list[MatchPlace]:
+    """The matches whose winners play in `match` (only those of `bracket` when given), side
+    a first."""
+    fed = []
+    for side in ("a", "b"):
+        source = (match.get("sources") or {}).get(side)
+        if not source or source.get("result") != "winner":
+            continue
+        if bracket is None or source["bracket"] == bracket:
+            fed.append((source["bracket"], source["round"], source["match"] - 1))
+    return fed
+
+
+def _tree_rows(bracket: str, rounds: Sequence[Mapping]) -> dict[tuple[int, int], float]:
+    """The row of every match of one bracket, (round, index) → row from 0: the matches no
+    winner of the bracket feeds take the rows one after another, top to bottom in the order
+    of the routes, and any other sits level with the middle of those that feed it."""
+    matches = {
+        (round_["round"], index): match
+        for round_ in rounds
+        for index, match in enumerate(round_["matches"])
+    }
+    children = {
+        place: [(r, i) for _, r, i in _fed_by(match, bracket) if (r, i) in matches]
+        for place, match in matches.items()
+    }
+    fed_on = {child for kids in children.values() for child in kids}
+    # The bracket's last match is the root; any other match nothing leads from follows it.
+    roots = sorted((p for p in matches if p not in fed_on), key=lambda p: (-p[0], p[1]))
+    rows: dict[tuple[int, int], float] = {}
+    next_row = 0
+
+    def place(at: tuple[int, int]) -> float:
+        nonlocal next_row
+        kids = children[at]
+        if kids:
+            kid_rows = [place(kid) for kid in kids]
+            rows[at] = (kid_rows[0] + kid_rows[-1]) / 2
+        else:
+            rows[at] = next_row
+            next_row += 1
+        return rows[at]
+
+    for root in roots:
+        place(root)
+    return rows
+
+
+def draw_double_elimination(bracket: Mapping, titles: Mapping[str, str] | None = None) -> Drawing:
+    """The winners' bracket above the losers' bracket, each round a column, and the grand
+    final (then its reset) in the columns after both; lines follow every winner's route.
+
+    Input is `selectors.bracket_view` of a double elimination: rounds with `bracket`
+    (winners, losers, final) and `round`, each match with `sources` {a, b} (`{bracket,
+    round, match (from 1), result}` or null for a seed). `titles`: the brackets' titles
+    in the reader's language.
+    """
+    rounds = [round_ for round_ in bracket.get("rounds") or [] if round_["matches"]]
+    if not rounds:
+        return Drawing(width=0, height=0)
+    titles = {**BRACKET_TITLES, **(titles or {})}
+    by_bracket: dict[str, list[Mapping]] = {}
+    for round_ in sorted(rounds, key=lambda r: r["round"]):
+        by_bracket.setdefault(round_["bracket"], []).append(round_)
+    pitch = BOX_HEIGHT + ROW_GAP
+    headings: list[Heading] = []
+    section_titles: list[Title] = []
+    boxes: list[Box] = []
+    matches: list[Mapping] = []  # the match each box draws, for the lines
+    placed: dict[MatchPlace, int] = {}
+    top, columns = MARGIN, 0
+    for name in ("winners", "losers"):
+        section = by_bracket.get(name)
+        if not section:
+            continue
+        section_titles.append(Title(text=titles[name], x=MARGIN, y=top + 18))
+        boxes_top = top + SECTION_TITLE_HEIGHT + HEADING_HEIGHT
+        rows = _tree_rows(name, section)
+        for column, round_ in enumerate(section):
+            x = column_x(column)
+            headings.append(
+                Heading(text=round_["name"], x=x + BOX_WIDTH / 2, y=top + SECTION_TITLE_HEIGHT + 18)
+            )
+            for index, match in enumerate(round_["matches"]):
+                y = boxes_top + rows[(round_["round"], index)] * pitch
+                placed[(name, round_["round"], index)] = len(boxes)
+                boxes.append(_box(match, round_["name"], column, index, x, y, bracket=name))
+                matches.append(match)
+        columns = max(columns, len(section))
+        top = max(box.y + box.height for box in boxes) + SECTION_GAP
+    for offset, round_ in enumerate(by_bracket.get("final", [])):
+        x = column_x(columns + offset)
+        for index, match in enumerate(round_["matches"]):
+            feeders = [placed[f] for f in _fed_by(match) if f in placed]
+            if feeders:
+                centre = sum(boxes[f].centre_y for f in feeders) / len(feeders)
+                y = centre - BOX_HEIGHT / 2
+            else:
+                y = MARGIN + SECTION_TITLE_HEIGHT + HEADING_HEIGHT
+            headings.append(
+                Heading(text=round_["name"], x=x + BOX_WIDTH / 2, y=y - FINAL_HEADING_RISE)
+            )
+            placed[("final", round_["round"], index)] = len(boxes)
+            boxes.append(
+                _box(match, round_["name"], columns + offset, index, x, y, bracket="final")
+            )
+            matches.append(match)
+    connectors = [
+        _connector(boxes, placed[feeder], target)
+        for target, match in enumerate(matches)
+        for feeder in _fed_by(match)
+        if feeder in placed
+    ]
+    right = max(box.right for box in boxes)
+    bottom = max(box.y + box.height for box in boxes)
+    return Drawing(
+        width=right + MARGIN,
+        height=bottom + MARGIN,
+        headings=headings,
+        boxes=boxes,
+        connectors=connectors,
+        titles=section_titles,
+    )

@@ -60,6 +60,11 @@ def _rounds_in(planned: list[plan_of.PlannedMatch]) -> dict[str, int]:
     return rounds
 
 
+def rounds_per_bracket(stage: Stage) -> dict[str, int]:
+    """How many rounds each bracket of the stage has (the final's: 2, with its reset)."""
+    return _rounds_in(planned_matches(stage))
+
+
 def _source_view(source: plan_of.Source, rounds: dict[str, int]) -> dict | None:
     if source.kind == "seed":
         return None

@@ -486,35 +486,49 @@ def _game_line(game: Game, first: int | None, second: int | None) -> dict:
 def match_schedule(championship: Championship) -> list[dict]:
     """Every match by stage and round, with its games: the schedule and results.
 
-    `[{"kind": "groups"|"playoff", "rounds": [{"number", "name", "third_place",
-    "matches": [{"id", "group", "a", "b", "status", "winner", "drawn", "forfeit",
-    "deadline", "games": [...]}]}]}]`; a playoff round's `name` is its bracket name, a group round's
-    is None.
+    `[{"kind": "groups"|"swiss"|"playoff"|"double_elimination", "rounds": [{"number",
+    "name", "bracket", "third_place", "matches": [{"id", "group", "a", "b", "status",
+    "winner", "drawn", "forfeit", "deadline", "games": [...]}]}]}]`, the stages in the order
+    they are played. A playoff round's `name` is its bracket name, a double elimination's
+    its bracket's round name ("Losers' round 2"; `bracket`: winners, losers or final, its
+    rounds bracket by bracket); a group or Swiss round's `name` is None. A Swiss bye is a
+    match without `b`.
     """
     matches = list(
         Match.objects.filter(stage__championship=championship)
         .select_related("stage", "group", "first__player", "second__player", "winner__player")
         .prefetch_related(Prefetch("games", queryset=game_selectors.games_with_players()))
-        .order_by("stage__kind", "round", "third_place", "group__order", "index")
+        .order_by("stage__kind", "bracket", "round", "third_place", "group__order", "index")
     )
     stages: dict[str, dict] = {}
     playoff_rounds = max(
         (m.round for m in matches if m.stage.kind == Stage.Kind.PLAYOFF), default=0
     )
     names = bracket.round_names(2**playoff_rounds) if playoff_rounds else []
+    double = next((m.stage for m in matches if m.stage.kind == Stage.Kind.DOUBLE_ELIMINATION), None)
+    bracket_rounds = (
+        double_elimination_selectors.rounds_per_bracket(double) if double is not None else {}
+    )
+
+    def round_name(match: Match) -> str | None:
+        if match.stage.kind == Stage.Kind.PLAYOFF:
+            return "Third place" if match.third_place else names[match.round - 1]
+        if match.stage.kind == Stage.Kind.DOUBLE_ELIMINATION:
+            rounds = bracket_rounds.get(match.bracket, match.round)
+            return slot_names.bracket_round_name(match.bracket, match.round, rounds)
+        return None
+
     for match in matches:
         kind = match.stage.kind
         stage = stages.setdefault(kind, {"kind": kind, "rounds": []})
-        key = (match.round, match.third_place)
+        key = (match.bracket, match.round, match.third_place)
         if not stage["rounds"] or stage["rounds"][-1]["key"] != key:
-            name = None
-            if kind == Stage.Kind.PLAYOFF:
-                name = "Third place" if match.third_place else names[match.round - 1]
             stage["rounds"].append(
                 {
                     "key": key,
                     "number": match.round,
-                    "name": name,
+                    "name": round_name(match),
+                    "bracket": match.bracket or None,
                     "third_place": match.third_place,
                     "matches": [],
                 }
@@ -538,7 +552,12 @@ def match_schedule(championship: Championship) -> list[dict]:
                 ],
             }
         )
-    order = [Stage.Kind.GROUPS, Stage.Kind.PLAYOFF]
+    if Stage.Kind.DOUBLE_ELIMINATION in stages:
+        brackets = {"winners": 0, "losers": 1, "final": 2}
+        stages[Stage.Kind.DOUBLE_ELIMINATION]["rounds"].sort(
+            key=lambda round_: (brackets.get(round_["bracket"], 3), round_["number"])
+        )
+    order = [Stage.Kind.GROUPS, Stage.Kind.SWISS, Stage.Kind.PLAYOFF, Stage.Kind.DOUBLE_ELIMINATION]
     return [stages[kind] for kind in order if kind in stages]
 
 

@@ -51,6 +51,7 @@ page_urlpatterns = [
     path("", views.championship_list, name="championships"),
     path("new/", views.championship_new, name="championship-new"),
     path("<id:championship_id>/", views.championship_page, name="championship"),
+    path("<id:championship_id>/rounds/", views.championship_rounds, name="championship-rounds"),
     path("<id:championship_id>/organise/", views.organise, name="championship-organise"),
     path("<id:championship_id>/edit/", views.championship_edit, name="championship-edit"),
     path(

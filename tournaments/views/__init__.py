@@ -11,6 +11,7 @@ from tournaments.views.decisions import decide
 from tournaments.views.joining import join, replace_join_code
 from tournaments.views.listing import championship_edit, championship_list, championship_new
 from tournaments.views.organising import co_organisers, invite_many, organise
+from tournaments.views.rounds import championship_rounds
 from tournaments.views.seeding import move_seed
 from tournaments.views.words import number, round_title
 
@@ -23,6 +24,7 @@ __all__ = [
     "championship_list",
     "championship_new",
     "championship_page",
+    "championship_rounds",
     "check_in",
     "co_organisers",
     "decide",

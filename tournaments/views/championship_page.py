@@ -4,6 +4,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts import plans
 from games import registry
@@ -14,8 +15,9 @@ from tournaments.durations import duration_text
 from tournaments.forms import (
     POINT_SYSTEM_LABELS,
 )
-from tournaments.models import Championship
+from tournaments.models import Championship, Stage
 from tournaments.views.access import may_organise, visible_or_404
+from tournaments.views.rounds import round_anchor
 from tournaments.views.words import (
     DECISIONS_SHOWN,
     LIVE,
@@ -55,15 +57,56 @@ def _group_tables(
     return groups
 
 
+def _swiss_table(championship: Championship, standings: dict, user) -> list[dict] | None:
+    """The Swiss standings as the page shows them (None for another system); the top
+    `advance` still in the championship are marked as going on to the playoff."""
+    rows = standings["swiss"]
+    if rows is None:
+        return None
+    columns = tiebreak_columns(championship)
+    started = any(row["played"] for row in rows)
+    going_on = 0
+    table = []
+    for row in rows:
+        player = row["player"]
+        advances = started and not row["withdrawn"] and going_on < championship.advance
+        going_on += advances
+        table.append(
+            {
+                **row,
+                "points": number(row["points"]),
+                "url": player.profile_url,
+                "me": user.is_authenticated and player.pk == user.pk,
+                "advances": advances,
+                "values": [number(row["tiebreaks"].get(c["name"])) for c in columns],
+            }
+        )
+    return table
+
+
+STAGE_TITLES = {
+    Stage.Kind.GROUPS: gettext_lazy("Group stage"),
+    Stage.Kind.SWISS: gettext_lazy("Swiss"),
+    Stage.Kind.PLAYOFF: gettext_lazy("Playoff"),
+    Stage.Kind.DOUBLE_ELIMINATION: gettext_lazy("Double elimination"),
+}
+
+
 def _schedule(championship: Championship) -> list[dict]:
     stages = selectors.match_schedule(championship)
     for stage in stages:
-        stage["title"] = _("Group stage") if stage["kind"] == "groups" else _("Playoff")
+        stage["title"] = str(STAGE_TITLES[stage["kind"]])
         for round_ in stage["rounds"]:
             if round_["name"]:
                 round_["title"] = round_title(round_["name"])
             else:
                 round_["title"] = _("Round %(number)s") % {"number": round_["number"]}
+            if stage["kind"] == Stage.Kind.SWISS:
+                # Why each pairing of the round is so, on the rounds page.
+                round_["explained"] = "{}#{}".format(
+                    reverse("championship-rounds", args=[championship.pk]),
+                    round_anchor(stage["kind"], round_["number"]),
+                )
             for match in round_["matches"]:
                 match["live"] = any(game["live"] for game in match["games"])
                 for game in match["games"]:
@@ -117,13 +160,19 @@ def _bracket(championship: Championship, schedule: list[dict]) -> dict:
     view = selectors.bracket_view(championship)
     rounds = [
         {
+            **round_,
             "name": round_title(round_["name"]),
             "matches": [{**match, "live": match["id"] in live} for match in round_["matches"]],
         }
         for round_ in view["rounds"]
     ]
+    if championship.system == Championship.System.DOUBLE_ELIMINATION:
+        titles = {"winners": _("Winners' bracket"), "losers": _("Losers' bracket")}
+        drawing = bracket_drawing.draw_double_elimination({"rounds": rounds}, titles)
+    else:
+        drawing = bracket_drawing.draw({"rounds": rounds})
     return {
-        "drawing": bracket_drawing.draw({"rounds": rounds}),
+        "drawing": drawing,
         "planned": view["planned"],
         "entrants": view["entrants"],
     }
@@ -192,6 +241,9 @@ def championship_page(request: HttpRequest, championship_id: int) -> HttpRespons
             ),
             "tiebreak_columns": tiebreak_columns(championship),
             "groups": _group_tables(championship, standings, user, withdrawn),
+            "swiss": _swiss_table(championship, standings, user),
+            "double_elimination": championship.system == Championship.System.DOUBLE_ELIMINATION,
+            "rounds_url": reverse("championship-rounds", args=[championship.pk]),
             "final": [{**row, "url": row["player"].profile_url} for row in standings["final"]],
             "schedule": schedule,
             "my_games": _my_games(schedule, user),

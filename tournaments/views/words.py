@@ -5,7 +5,7 @@ from decimal import Decimal
 from django.utils import formats
 from django.utils.translation import gettext as _
 
-from tournaments import pairing, tiebreaks
+from tournaments import pairing, swiss_standings, tiebreaks
 from tournaments.durations import duration_text
 from tournaments.forms import (
     FORMAT_LABELS,
@@ -78,10 +78,14 @@ def format_text(name: str) -> str:
 
 
 def tiebreak_columns(championship: Championship) -> list[dict]:
-    """The tie-breaks in the order applied; the drawing of lots is always the last word."""
-    names = list(championship.tiebreaks or tiebreaks.DEFAULT_TIEBREAKS)
-    if "lots" not in names:
-        names.append("lots")
+    """The tie-breaks in the order applied; in the groups the drawing of lots is always the
+    last word, in a Swiss the pairing number (a column of its own)."""
+    if championship.system == Championship.System.SWISS:
+        names = list(championship.tiebreaks or swiss_standings.DEFAULT_SWISS_TIEBREAKS)
+    else:
+        names = list(championship.tiebreaks or tiebreaks.DEFAULT_TIEBREAKS)
+        if "lots" not in names:
+            names.append("lots")
     columns = []
     for name in names:
         short, full, help_text = tiebreak_label(name)

@@ -1,0 +1,80 @@
+"""A championship's rounds page: every round's pairings and byes, and why each is so."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from games.titles import seat_title
+from tournaments import double_elimination_selectors, round_selectors, slot_names
+from tournaments.models import Championship, Stage
+from tournaments.views.access import visible_or_404
+from tournaments.views.words import number, round_title
+
+
+def round_anchor(stage: str, number: int, bracket: str | None = None) -> str:
+    """The id of a round on the rounds page, for links from the championship page."""
+    return "-".join(str(part) for part in ("round", stage, bracket, number) if part)
+
+
+def _round_heading(championship: Championship, round_: dict, bracket_rounds: dict) -> str:
+    stage, number_ = round_["stage"], round_["round"]
+    if stage == Stage.Kind.SWISS:
+        return _("Swiss, round %(number)s") % {"number": number_}
+    if stage == Stage.Kind.GROUPS:
+        return _("Group stage, round %(number)s") % {"number": number_}
+    if stage == Stage.Kind.DOUBLE_ELIMINATION:
+        bracket = round_["bracket"]
+        rounds = bracket_rounds.get(bracket, number_)
+        return round_title(slot_names.bracket_round_name(bracket, number_, rounds))
+    return _("Playoff, round %(number)s") % {"number": number_}
+
+
+def _in_playing_order(rounds: list[dict]) -> list[dict]:
+    """Stage by stage as given; a double elimination's winners' rounds, then the losers',
+    then the grand final."""
+    stages = list(dict.fromkeys(round_["stage"] for round_ in rounds))
+    brackets = {"winners": 0, "losers": 1, "final": 2}
+    return sorted(
+        rounds,
+        key=lambda r: (stages.index(r["stage"]), brackets.get(r["bracket"] or "", 0), r["round"]),
+    )
+
+
+def _pairing(championship: Championship, pairing: dict) -> dict:
+    floats = pairing["floats"]
+    return {
+        "url": reverse("game", args=[pairing["game"]]) if pairing["game"] else None,
+        "game": pairing["game"],
+        "players": [
+            {
+                "seat": seat_title(seat, championship.game),
+                "name": name,
+                "float": floats.get(name),
+            }
+            for seat, name in pairing["players"].items()
+        ],
+        "score_group": number(pairing["score_group"]),
+        "why": pairing["why"],
+    }
+
+
+def championship_rounds(request: HttpRequest, championship_id: int) -> HttpResponse:
+    championship = visible_or_404(request, championship_id)
+    stage = double_elimination_selectors.stage_of(championship)
+    bracket_rounds = double_elimination_selectors.rounds_per_bracket(stage) if stage else {}
+    rounds = [
+        {
+            "anchor": round_anchor(round_["stage"], round_["round"], round_["bracket"]),
+            "title": _round_heading(championship, round_, bracket_rounds),
+            "swiss": round_["stage"] == Stage.Kind.SWISS,
+            "pairings": [_pairing(championship, pairing) for pairing in round_["pairings"]],
+            "byes": round_["byes"],
+        }
+        for round_ in _in_playing_order(round_selectors.rounds(championship))
+    ]
+    return render(
+        request,
+        "tournaments/rounds.html",
+        {"championship": championship, "rounds": rounds},
+    )
