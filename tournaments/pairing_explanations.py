@@ -65,10 +65,10 @@ _SENTENCES: dict[str, Callable[[], str]] = {
         "%(seat)s by the seat drawn for number 1, %(initial_seat)s (E5)."
     ),
     "float_down": lambda: _(
-        "%(player)s (%(score)s points) floats down to meet %(opponent)s (%(opponent_score)s)."
+        "%(player)s (score %(score)s) floats down to meet %(opponent)s (score %(opponent_score)s)."
     ),
     "float_up": lambda: _(
-        "%(player)s (%(score)s points) floats up to meet %(opponent)s (%(opponent_score)s)."
+        "%(player)s (score %(score)s) floats up to meet %(opponent)s (score %(opponent_score)s)."
     ),
     "float_odd_bracket": lambda: _(
         "%(player)s was left over from the %(score_group)s-point group, which had an odd "
@@ -80,7 +80,7 @@ _SENTENCES: dict[str, Callable[[], str]] = {
     ),
     "bye_odd_field": lambda: _("An odd number of players (%(players)s) leaves one without a game."),
     "bye_lowest_eligible": lambda: _(
-        "%(player)s (%(score)s points, pairing number %(pairing_number)s) ranks lowest of "
+        "%(player)s (score %(score)s, pairing number %(pairing_number)s) ranks lowest of "
         "those who have had no bye nor a win without a game."
     ),
     "bye_lower_ranked_had_bye": lambda: _(

@@ -143,22 +143,29 @@ def test_same_move_sent_20_times_at_once_is_one_move(real_worker, alice_api, bob
     assert play(alice_api, game_id, 1, [4, 4]).status_code == 409
 
 
+# Enough pending moves that the worker is killed with games half done and others not begun.
+GAMES_KILLED, MOVES_KILLED = 10, 120
+
+
 def test_killed_worker_loses_no_move(transactional_db, private_redis):
     # The workers it starts and kills take tasks from a Redis of the test's own.
     broker = private_redis
-    games = pending_games(20, 200)
+    games = pending_games(GAMES_KILLED, MOVES_KILLED)
     with spare_worker(broker) as (worker, sender):
         for game in games:
             sender.send_task("games.process_game", args=[game.pk])
         wait_until(
-            lambda: Game.objects.filter(pk__in=[g.pk for g in games], move_count=200).count() >= 2,
+            lambda: (
+                Game.objects.filter(pk__in=[g.pk for g in games], move_count=MOVES_KILLED).count()
+                >= 2
+            ),
             120,
             "the first games to be decided",
         )
         os.kill(worker.process.pid, signal.SIGKILL)
         worker.process.wait()
-    done = Game.objects.filter(pk__in=[g.pk for g in games], move_count=200).count()
-    assert done < 20, "the worker finished everything before it was killed"
+    done = Game.objects.filter(pk__in=[g.pk for g in games], move_count=MOVES_KILLED).count()
+    assert done < GAMES_KILLED, "the worker finished everything before it was killed"
     time.sleep(services.SWEEP_AFTER.total_seconds())
     with spare_worker(broker) as (_worker, sender):
         sender.send_task("games.sweep")
@@ -167,7 +174,7 @@ def test_killed_worker_loses_no_move(transactional_db, private_redis):
             180,
             "the new worker to decide the rest",
         )
-    assert_each_move_decided_once_and_positions_replay(games, 200)
+    assert_each_move_decided_once_and_positions_replay(games, MOVES_KILLED)
 
 
 def test_flushed_redis_loses_no_move(transactional_db, private_redis):

@@ -178,14 +178,14 @@ def test_start_draws_snake_groups_and_opens_round_one(organiser_api, make_user):
     assert Match.objects.filter(stage__kind="groups").count() == 24
 
 
-def test_a_whole_16_player_championship_played_by_cpu_players(organiser_api, make_user):
+def test_a_whole_8_player_championship_played_by_cpu_players(organiser_api, make_user):
     whole_championship(organiser_api, make_user)
 
 
 # Transactional: the worker is another process, which reads only what is committed.
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("real_worker")
-def test_a_whole_16_player_championship_through_the_real_worker(organiser_api, make_user, settings):
+def test_a_whole_8_player_championship_through_the_real_worker(organiser_api, make_user, settings):
     from config.celery import app
 
     # Undo the module's embedded mode: moves and progression go through Redis.
@@ -196,6 +196,7 @@ def test_a_whole_16_player_championship_through_the_real_worker(organiser_api, m
 
 
 def whole_championship(organiser_api, make_user) -> None:
+    """Eight players: two groups of four, then semi-finals, the final and third place."""
     championship = create(
         organiser_api,
         options={"width": 7, "height": 7},
@@ -204,7 +205,7 @@ def whole_championship(organiser_api, make_user) -> None:
         rated=False,
     ).json()
     championship_id = championship["id"]
-    enter_players(championship_id, organiser_api, make_user, 16)
+    enter_players(championship_id, organiser_api, make_user, 8)
     organiser_api.post(f"/api/championships/{championship_id}/start/")
     play_everything(championship_id)
 
@@ -216,24 +217,24 @@ def whole_championship(organiser_api, make_user) -> None:
         points = [row["points"] for row in group["rows"]]
         assert points == sorted(points, reverse=True)
     final = standings["final"]
-    assert [row["rank"] for row in final] == list(range(1, 17))
+    assert [row["rank"] for row in final] == list(range(1, 9))
     assert final[0]["username"] == detail["winner"]
 
     bracket = organiser_api.get(f"/api/championships/{championship_id}/bracket/").json()
     names = [r["name"] for r in bracket["rounds"]]
-    assert names == ["Quarter-finals", "Semi-finals", "Final", "Third place"]
+    assert names == ["Semi-finals", "Final", "Third place"]
     # The champion won every playoff match; finalists and third place are ranked so.
     champion = detail["winner"]
     played = [
-        m for r in bracket["rounds"][:3] for m in r["matches"] if champion in (m["a"], m["b"])
+        m for r in bracket["rounds"][:2] for m in r["matches"] if champion in (m["a"], m["b"])
     ]
-    assert len(played) == 3 and all(m["winner"] == champion for m in played)
-    final_match = bracket["rounds"][2]["matches"][0]
+    assert len(played) == 2 and all(m["winner"] == champion for m in played)
+    final_match = bracket["rounds"][1]["matches"][0]
     runner_up = final_match["a"] if final_match["winner"] == final_match["b"] else final_match["b"]
     assert final[1]["username"] == runner_up
-    third_match = bracket["rounds"][3]["matches"][0]
+    third_match = bracket["rounds"][2]["matches"][0]
     assert final[2]["username"] == third_match["winner"]
-    # Quarter-finals: group winners met runners-up of other groups.
+    # Semi-finals: group winners met runners-up of the other group.
     winners = {g["rows"][0]["username"]: g["name"] for g in standings["groups"]}
     seconds = {g["rows"][1]["username"]: g["name"] for g in standings["groups"]}
     for match in bracket["rounds"][0]["matches"]:
