@@ -18,7 +18,6 @@ from games.titles import result_reason
 from infrastructure import text
 from infrastructure.errors import DomainError
 from tournaments import deciders, services
-from tournaments.models import Stage
 from tournaments.services.adjudication import REASON_MAX_CHARS
 from tournaments.visibility import visible_championships
 
@@ -36,14 +35,15 @@ class DecisionForm(forms.Form):
         help_text=gettext_lazy("Shown in the championship's log and to both players."),
     )
 
-    def __init__(self, *args, players: list[tuple[str, str]], groups: bool, **kwargs) -> None:
-        """`players`: (username, the name shown) of each player of the game."""
+    def __init__(self, *args, players: list[tuple[str, str]], scored: bool, **kwargs) -> None:
+        """`players`: (username, the name shown) of each player of the game; `scored`: a
+        draw counts as one (groups, a Swiss) rather than being replayed (a knockout)."""
         super().__init__(*args, **kwargs)
         choices = [
             (f"win:{username}", _("%(name)s wins") % {"name": name}) for username, name in players
         ]
-        choices.append(("draw", _("Draw") if groups else _("Draw: the match is replayed")))
-        if groups:
+        choices.append(("draw", _("Draw") if scored else _("Draw: the match is replayed")))
+        if scored:
             choices.append(("double_forfeit", _("Both lose (double forfeit)")))
         self.fields["result"].choices = choices
 
@@ -84,8 +84,8 @@ def decide(request: HttpRequest, championship_id: int, game_id: int) -> HttpResp
     # the name shown.
     seated = sorted(game.seats.all(), key=lambda seat: seat.order)
     players = [(seat.user.username, seat.user.shown_name) for seat in seated if seat.user_id]
-    groups = game.match.stage.kind == Stage.Kind.GROUPS
-    form = DecisionForm(request.POST or None, players=players, groups=groups)
+    scored = not game.match.stage.is_knockout
+    form = DecisionForm(request.POST or None, players=players, scored=scored)
     if request.method == "POST" and form.is_valid():
         try:
             services.adjudicate(game.pk, by=request.user, **form.decision())
