@@ -3,7 +3,7 @@ do (invited by the organiser, then accepting)."""
 
 from accounts.models import User
 from tournaments import services
-from tournaments.models import Championship, Entry
+from tournaments.models import Championship, Entry, Match
 
 
 def invite_and_accept(championship: Championship, organiser: User, *players: User) -> list[Entry]:
@@ -27,3 +27,16 @@ def small_championship(organiser: User, **settings) -> Championship:
         **settings,
     }
     return services.create_championship(organiser=organiser, **fields)
+
+
+def to_the_next_deadline(championship: Championship, frozen) -> None:
+    """Nobody can move on: the frozen clock runs on past the soonest deadline of a match
+    being played, and the beat's sweep decides what is due."""
+    deadline = min(
+        Match.objects.filter(
+            stage__championship=championship, status=Match.Status.PLAYING
+        ).values_list("deadline", flat=True)
+    )
+    frozen.move_to(deadline)
+    frozen.tick(1)
+    services.sweep()

@@ -14,6 +14,7 @@ from games import selectors as game_selectors
 from games import services as game_services
 from games.models import Game
 from notifications.models import Notification
+from tests.support.championships import to_the_next_deadline
 from tournaments import services
 from tournaments.models import Championship, Decision, Match
 
@@ -89,15 +90,7 @@ def test_sixteen_players_two_no_shows_and_one_who_stops_reach_a_champion(make_us
                 organiser_decisions += 1
             if waiting:
                 continue
-            # Nobody can move: the clock runs on to the next round's deadline.
-            next_deadline = min(
-                Match.objects.filter(
-                    stage__championship=championship, status=Match.Status.PLAYING
-                ).values_list("deadline", flat=True)
-            )
-            frozen.move_to(next_deadline)
-            frozen.tick(1)
-            services.sweep()
+            to_the_next_deadline(championship, frozen)
     championship.refresh_from_db()
     assert championship.status == Championship.Status.FINISHED
     assert championship.winner not in absent | {quitter}

@@ -35,11 +35,6 @@ def players(make_user):
     return [make_user(name) for name in ("anna", "boris", "clara", "dmitri")]
 
 
-@pytest.fixture
-def organiser_api(organiser):
-    return client_with_token(organiser)
-
-
 def adjudicate(client, game, **body):
     return client.post(f"/api/games/{game.pk}/adjudicate/", body, format="json")
 

@@ -9,7 +9,6 @@ from django.urls import reverse
 from django.utils import formats, timezone, translation
 
 from games.models import Game
-from tests.conftest import client_with_token
 from tournaments import services
 from tournaments.models import Championship
 
@@ -17,16 +16,6 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_
 
 CORRESPONDENCE = {"initial_s": None, "increment_s": 0.0, "move_s": 86400.0}
 QUADROTONE_CLOCK = {"initial_s": 10800.0, "increment_s": 0.0, "move_s": 360.0}
-
-
-@pytest.fixture
-def organiser(make_user):
-    return make_user("organiser")
-
-
-@pytest.fixture
-def organiser_api(organiser):
-    return client_with_token(organiser)
 
 
 def create(client, **fields):

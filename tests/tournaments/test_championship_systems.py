@@ -11,6 +11,7 @@ from games import registry
 from games import selectors as game_selectors
 from games import services as game_services
 from games.models import Game
+from tests.support.championships import to_the_next_deadline
 from tests.tournaments.systems_support import GAME_OPTIONS
 from tournaments import services
 from tournaments.models import Championship, Decision, FinalRank, Match, Stage
@@ -52,13 +53,13 @@ def play_what_the_present_play(championship, absent, chooser) -> bool:
     return moved
 
 
-def decide_one_game(championship, organiser) -> Game:
-    """The organiser gives the first running game to its first seat's player."""
-    game = (
-        Game.objects.filter(match__stage__championship=championship, status=Game.Status.ACTIVE)
-        .order_by("pk")
-        .first()
-    )
+def decide_one_game(championship, organiser, absent) -> Game:
+    """The organiser gives the first running game of two present players to its first
+    seat's player."""
+    running = Game.objects.filter(
+        match__stage__championship=championship, status=Game.Status.ACTIVE
+    ).exclude(seats__user__in=absent)
+    game = running.order_by("pk").first()
     seats = game_selectors.seat_names(game)
     winner = next(iter(seats.values()))
     services.adjudicate(
@@ -78,13 +79,11 @@ def run_to_the_end(championship, organiser, absent, chooser) -> Game:
             championship.refresh_from_db()
             if championship.status == Championship.Status.FINISHED:
                 break
-            if (
-                decided is None
-                and Match.objects.filter(
-                    stage__championship=championship, round=2, status=Match.Status.PLAYING
-                ).exists()
-            ):
-                decided = decide_one_game(championship, organiser)
+            second_round = Game.objects.filter(
+                match__stage__championship=championship, match__round=2, status="active"
+            ).exclude(seats__user__in=absent)
+            if decided is None and second_round.exists():
+                decided = decide_one_game(championship, organiser, absent)
                 continue
             if play_what_the_present_play(championship, absent, chooser):
                 continue
@@ -103,14 +102,7 @@ def run_to_the_end(championship, organiser, absent, chooser) -> Game:
                 )  # fmt: skip
             if waiting:
                 continue
-            next_deadline = min(
-                Match.objects.filter(
-                    stage__championship=championship, status=Match.Status.PLAYING
-                ).values_list("deadline", flat=True)
-            )
-            frozen.move_to(next_deadline)
-            frozen.tick(1)
-            services.sweep()
+            to_the_next_deadline(championship, frozen)
     championship.refresh_from_db()
     assert decided is not None
     return decided

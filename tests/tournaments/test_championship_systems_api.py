@@ -11,16 +11,6 @@ from tournaments.swiss import REASON_CODES
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 
-@pytest.fixture
-def organiser(make_user):
-    return make_user("organiser")
-
-
-@pytest.fixture
-def organiser_api(organiser):
-    return client_with_token(organiser)
-
-
 def create(client, **fields):
     body = {
         "name": "Open",

@@ -19,16 +19,6 @@ from tournaments.models import Championship, Match
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 
-@pytest.fixture
-def organiser(make_user):
-    return make_user("organiser")
-
-
-@pytest.fixture
-def organiser_api(organiser):
-    return client_with_token(organiser)
-
-
 def create(client, **fields):
     body = {"name": "Autumn Cup", "game": "kropki", **fields}
     return client.post("/api/championships/", body, format="json")

@@ -27,11 +27,6 @@ def organiser(make_user):
 
 
 @pytest.fixture
-def organiser_api(organiser):
-    return client_with_token(organiser)
-
-
-@pytest.fixture
 def championship(organiser) -> Championship:
     return services.create_championship(
         organiser=organiser, name="Autumn Cup", game="kropki", options={"width": 5, "height": 5}

@@ -27,11 +27,6 @@ def organiser(make_user):
 
 
 @pytest.fixture
-def organiser_api(organiser):
-    return client_with_token(organiser)
-
-
-@pytest.fixture
 def boris(make_user):
     return make_user("boris")
 

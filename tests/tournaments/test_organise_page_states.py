@@ -16,11 +16,6 @@ from tournaments.models import Championship
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 
-@pytest.fixture
-def organiser(make_user):
-    return make_user("organiser")
-
-
 def entered(championship, organiser, make_user, count):
     players = [make_user(f"player{n:02d}") for n in range(count)]
     invite_and_accept(championship, organiser, *players)

@@ -18,11 +18,6 @@ from tournaments.models import Championship, Entry
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 
-@pytest.fixture
-def organiser(make_user):
-    return make_user("organiser")
-
-
 def championship_of(organiser, **settings):
     fields = {
         "name": "Autumn Cup",

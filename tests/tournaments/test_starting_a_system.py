@@ -10,11 +10,6 @@ from tournaments.models import Championship, Match
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 
-@pytest.fixture
-def organiser(make_user):
-    return make_user("organiser")
-
-
 def test_the_start_page_of_a_swiss_counts_its_rounds_and_the_start_pairs_round_one(
     client, organiser, make_user
 ):

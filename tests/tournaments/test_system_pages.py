@@ -16,11 +16,6 @@ from tournaments.models import Championship, Match, Stage
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 
-@pytest.fixture
-def organiser(make_user):
-    return make_user("organiser")
-
-
 def started(organiser, make_user, count, **settings) -> Championship:
     championship = services.create_championship(
         organiser=organiser, name="Spring Open", game="kropki",

@@ -12,9 +12,9 @@ from games import selectors as game_selectors
 from games import services as game_services
 from games.models import Game
 from tests.conftest import client_with_token
+from tests.support.championships import to_the_next_deadline
 from tests.tournaments.test_pages import form_data
-from tournaments import services
-from tournaments.models import Championship, Decision, FinalRank, Match
+from tournaments.models import Championship, Decision, FinalRank
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
@@ -63,14 +63,7 @@ def decide_all(championship, absent: str, decide) -> None:
             ]
             if present or moved:
                 continue
-            deadline = min(
-                Match.objects.filter(
-                    stage__championship=championship, status=Match.Status.PLAYING
-                ).values_list("deadline", flat=True)
-            )
-            frozen.move_to(deadline)
-            frozen.tick(1)
-            services.sweep()
+            to_the_next_deadline(championship, frozen)
     raise AssertionError("the championship did not finish")
 
 
