@@ -28,6 +28,7 @@ MODULES = [
     "bench.swiss_pairing",
     "bench.deadlines",
     "bench.pipeline",
+    "bench.swiss_championship",
     "bench.move_profile",
     "bench.streams",
     "bench.web_servers",
