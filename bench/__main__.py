@@ -3,7 +3,8 @@ ratings` runs only those.
 
 The database is DATABASE_URL when set (use a throw-away database: benchmark
 players and games are written to it), otherwise a throw-away SQLite file.
-The pipeline benchmark runs only with DATABASE_URL on PostgreSQL and REDIS_URL.
+The pipeline and swiss_championship benchmarks run only with DATABASE_URL on PostgreSQL
+and REDIS_URL.
 Throttling is lifted so the numbers measure the work, not the limits.
 """
 
@@ -28,6 +29,7 @@ MODULES = [
     "bench.swiss_pairing",
     "bench.deadlines",
     "bench.pipeline",
+    "bench.swiss_championship",
     "bench.move_profile",
     "bench.streams",
     "bench.web_servers",

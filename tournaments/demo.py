@@ -1,4 +1,5 @@
-"""The demo championship of `make demo`: two groups of demo players, half played already."""
+"""The demo championships of `make demo`: two groups of demo players with half their games
+played, a Swiss and a double elimination a few rounds in, and one still taking entries."""
 
 import random
 from datetime import timedelta
@@ -17,6 +18,8 @@ from tournaments.models import Championship
 
 DEMO_NAME = "Demo Cup"
 SCHEDULED_NAME = "Demo Cup: next season"
+SWISS_NAME = "Demo Swiss"
+DOUBLE_ELIMINATION_NAME = "Demo Double Elimination"
 DEMO_DESCRIPTION = (
     "Two groups of demo players, then a playoff.\n"
     "Each round has three days; a game still running then is decided by the score."
@@ -73,11 +76,78 @@ def create_demo_championship(organiser: User, players: list[User], rounds_played
     for player in players:
         services.enter(championship.pk, by=player)
     services.start(championship.pk, by=organiser)
-    chooser = random.Random(2026)
-    for _ in range(rounds_played):
+    play_rounds(championship, rounds_played, random.Random(2026))
+    championship.refresh_from_db()
+    return championship
+
+
+def play_rounds(championship: Championship, rounds: int, chooser: random.Random) -> None:
+    """Play every running game to its end, `rounds` times over: each time the games that
+    the ones before opened."""
+    for _ in range(rounds):
         playing = selectors.championship_games(championship, Game.Status.ACTIVE)
         for game_id in list(playing.values_list("id", flat=True)):
             play_for_both(game_id, chooser)
+
+
+def create_demo_swiss(organiser: User, players: list[User], rounds_played: int = 2) -> Championship:
+    """A Swiss of the demo players with a playoff of its top four, its first rounds played."""
+    return _started_and_played(
+        organiser,
+        players,
+        rounds_played,
+        name=SWISS_NAME,
+        description=(
+            "A Swiss of five rounds: each round pairs players with the same score who have "
+            "not met yet. The top four then play a knockout playoff."
+        ),
+        system=Championship.System.SWISS,
+        swiss_rounds=5,
+        advance=4,
+    )
+
+
+def create_demo_double_elimination(
+    organiser: User, players: list[User], rounds_played: int = 2
+) -> Championship:
+    """A double elimination of the demo players, its first rounds played."""
+    return _started_and_played(
+        organiser,
+        players,
+        rounds_played,
+        name=DOUBLE_ELIMINATION_NAME,
+        description=(
+            "A player is out after a second lost match. The winner of the losers' bracket "
+            "must beat the winner of the winners' bracket twice in the grand final."
+        ),
+        system=Championship.System.DOUBLE_ELIMINATION,
+        grand_final_reset=True,
+    )
+
+
+def _started_and_played(
+    organiser: User, players: list[User], rounds_played: int, *, name: str, **settings
+) -> Championship:
+    """The organiser's championship of that name, or a new one of every demo player,
+    started and `rounds_played` rounds in."""
+    existing = Championship.objects.filter(name=name, organiser=organiser).first()
+    if existing is not None:
+        return existing
+    championship = services.create_championship(
+        organiser=organiser,
+        name=name,
+        game=demo_game().name,
+        options=dict(demo_game().demo_options),
+        group_format=MatchFormat.EXPRESS,
+        playoff_format=MatchFormat.EXPRESS,
+        rated=False,
+        round_deadline_s=3 * 86_400,
+        **settings,
+    )
+    for player in players:
+        services.enter(championship.pk, by=player)
+    services.start(championship.pk, by=organiser)
+    play_rounds(championship, rounds_played, random.Random(name))
     championship.refresh_from_db()
     return championship
 

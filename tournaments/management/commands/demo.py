@@ -1,4 +1,4 @@
-"""`manage.py demo`: the demo accounts, and a championship to look at (tournaments.demo)."""
+"""`manage.py demo`: the demo accounts, and championships to look at (tournaments.demo)."""
 
 import logging
 from collections.abc import Iterator
@@ -9,7 +9,12 @@ from django.core.management.base import BaseCommand
 from accounts import services
 from accounts.models import User
 from infrastructure import links
-from tournaments.demo import create_demo_championship, create_scheduled_demo_championship
+from tournaments.demo import (
+    create_demo_championship,
+    create_demo_double_elimination,
+    create_demo_swiss,
+    create_scheduled_demo_championship,
+)
 
 # Every task the demo's games run in-process says so in a line of this logger: hundreds of
 # lines that would bury the passwords.
@@ -30,8 +35,9 @@ def quiet_task_log() -> Iterator[None]:
 
 class Command(BaseCommand):
     help = (
-        "Create (or reset) the demo admin and players, then the demo championship with its "
-        "first rounds played; the passwords are printed last."
+        "Create (or reset) the demo admin and players, then the demo championships (groups, "
+        "a Swiss, a double elimination) with their first rounds played, and one taking "
+        "entries; the passwords are printed last."
     )
 
     def add_arguments(self, parser) -> None:
@@ -46,9 +52,13 @@ class Command(BaseCommand):
             names = [account.username for account in accounts[1:]]
             players = list(User.objects.filter(username__in=names))
             with quiet_task_log():
-                championship = create_demo_championship(admin, players)
-                scheduled = create_scheduled_demo_championship(admin, players)
-            for shown in (championship, scheduled):
+                shown_in_order = [
+                    create_demo_championship(admin, players),
+                    create_demo_swiss(admin, players),
+                    create_demo_double_elimination(admin, players),
+                    create_scheduled_demo_championship(admin, players),
+                ]
+            for shown in shown_in_order:
                 self.stdout.write(
                     f"{shown.name}: {links.absolute(shown.get_absolute_url())} "
                     f"({shown.get_status_display()})"
