@@ -90,7 +90,7 @@ def play_rounds(championship: Championship, rounds: int, chooser: random.Random)
             play_for_both(game_id, chooser)
 
 
-def create_demo_swiss(organiser: User, players: list[User], rounds_played: int = 2) -> Championship:
+def create_demo_swiss(organiser: User, players: list[User], rounds_played: int = 1) -> Championship:
     """A Swiss of the demo players with a playoff of its top four, its first rounds played."""
     return _started_and_played(
         organiser,
@@ -108,7 +108,7 @@ def create_demo_swiss(organiser: User, players: list[User], rounds_played: int =
 
 
 def create_demo_double_elimination(
-    organiser: User, players: list[User], rounds_played: int = 2
+    organiser: User, players: list[User], rounds_played: int = 1
 ) -> Championship:
     """A double elimination of the demo players, its first rounds played."""
     return _started_and_played(

@@ -33,10 +33,10 @@ def _generic_why(match: Match) -> str:
     return _("Paired by the bracket.")
 
 
-def rounds(championship: Championship) -> list[dict]:
+def rounds(championship: Championship, number: int | None = None) -> list[dict]:
     """`[{round, stage, bracket, pairings: [{game, players: {seat: username}, score_group,
     floats: {username: "up"|"down"}, why}], byes: [{username, why}]}]`, stage by stage and
-    round by round, as far as they are paired."""
+    round by round, as far as they are paired (only round `number` when given)."""
     seats = _seat_names(championship)
     entries = {
         str(entry.pk): entry.player.shown_name
@@ -46,8 +46,11 @@ def rounds(championship: Championship) -> list[dict]:
     def name(pk: str) -> str:
         return entries.get(str(pk), "?")
 
+    matches = Match.objects.filter(stage__championship=championship)
+    if number is not None:
+        matches = matches.filter(round=number)
     matches = (
-        Match.objects.filter(stage__championship=championship)
+        matches
         .exclude(first__isnull=True, second__isnull=True)
         .select_related("stage", "group", "first__player", "second__player")
         .prefetch_related(Prefetch("games", queryset=game_selectors.games_with_players()))

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from games.models import Game
 from tests.browser.conftest import screenshot
 from tests.browser.test_every_page import DESKTOP, OFF_THE_SCREEN, PHONE
+from tests.support.waiting import wait_until
 from tournaments import services
 from tournaments.demo import play_for_both
 
@@ -27,9 +28,11 @@ def started(organiser, players, system: str, **settings):
 
 
 def play_a_round(championship) -> None:
+    """Every running game played out (with a real worker in CI: each move waits for its
+    verdict)."""
     running = Game.objects.filter(match__stage__championship=championship, status="active")
     for game_id in list(running.values_list("pk", flat=True)):
-        play_for_both(game_id, random.Random(game_id))
+        play_for_both(game_id, random.Random(game_id), wait=10)
 
 
 @pytest.fixture
@@ -40,6 +43,12 @@ def systems(make_user):
     play_a_round(swiss)
     double = started(organiser, players, "double_elimination")
     play_a_round(double)
+    # A real worker opens the next matches after the last result: wait for them.
+    wait_until(
+        lambda: Game.objects.filter(match__stage__championship=double, status="active").exists(),
+        20,
+        "the next matches of the double elimination to open",
+    )
     play_a_round(double)
     return {"swiss": swiss, "double": double}
 

@@ -192,3 +192,12 @@ def test_a_double_elimination_player_is_out_after_the_second_lost_match(organise
         game_services.resign(match.games.get().pk, loser.player)
         state = selectors.entrant_states(championship)[loser.pk].state
         assert state == ("out" if expected_losses == 2 else "playing")
+
+
+def test_the_rounds_can_be_read_one_at_a_time_and_a_wrong_round_is_named(organiser_api, make_user):
+    championship_id = started(organiser_api, make_user, 4, system="swiss")
+    path = f"/api/championships/{championship_id}/rounds/"
+    assert [r["round"] for r in organiser_api.get(path, {"round": 1}).json()] == [1]
+    assert organiser_api.get(path, {"round": 2}).json() == []
+    wrong = organiser_api.get(path, {"round": "two"})
+    assert wrong.status_code == 400 and list(wrong.json()["error"]["details"]) == ["round"]

@@ -23,6 +23,7 @@ from tournaments import csv_exports, round_selectors, selectors, services
 from tournaments.api.lookup import championship_for
 
 EXPORT_FORMATS = ("json", "csv")
+ROUNDS_MAX = 1000
 
 
 def format_parameter(rows: str) -> OpenApiParameter:
@@ -122,6 +123,11 @@ class RoundsView(APIView):
 
     @extend_schema(
         operation_id="championships_rounds",
+        parameters=[
+            OpenApiParameter(
+                "round", int, description="Only this round (of every stage that has one)."
+            )
+        ],
         responses={
             200: inline_serializer(
                 "ChampionshipRound",
@@ -145,15 +151,17 @@ class RoundsView(APIView):
                 },
                 many=True,
             ),
-            **error_responses(404),
+            **error_responses(400, 404),
         },
         summary="Every round paired so far with its pairings; a Swiss's say why each is so "
         "(score group, floats, seats, the bye)",
     )
     def get(self, request: Request, championship_id: int) -> Response:
+        # 0 (the default): every round; a big Swiss's whole history is long to read.
+        number = query_params.whole_number(request, "round", default=0, maximum=ROUNDS_MAX)
         championship = championship_for(request, championship_id)
         services.ask_worker_if_due(championship)
-        return Response(round_selectors.rounds(championship))
+        return Response(round_selectors.rounds(championship, number or None))
 
 
 class ChampionshipGamesView(APIView):
