@@ -50,8 +50,7 @@ def rounds(championship: Championship, number: int | None = None) -> list[dict]:
     if number is not None:
         matches = matches.filter(round=number)
     matches = (
-        matches
-        .exclude(first__isnull=True, second__isnull=True)
+        matches.exclude(first__isnull=True, second__isnull=True)
         .select_related("stage", "group", "first__player", "second__player")
         .prefetch_related(Prefetch("games", queryset=game_selectors.games_with_players()))
         .order_by("stage_id", "bracket", "round", "third_place", "group__order", "index")

@@ -1,5 +1,7 @@
-"""The demo accounts of `make demo`, and plans managed in the Django admin."""
+"""The demo accounts of `make demo` (its output ends with their passwords in sight), and
+plans managed in the Django admin."""
 
+import logging
 import re
 from datetime import timedelta
 from io import StringIO
@@ -89,12 +91,26 @@ def test_plan_changed_in_the_admin_is_recorded(client, make_user):
 
 @pytest.mark.django_db
 @pytest.mark.usefixtures("embedded", "after_commit")
-def test_the_demo_runs_a_cup_a_swiss_and_a_double_elimination_and_a_second_demo_adds_nothing():
+def test_the_demo_runs_a_cup_a_swiss_and_a_double_elimination_and_a_second_demo_adds_nothing(
+    caplog,
+):
+    """One whole demo (it plays many games): what it makes, how it ends its output (the
+    passwords in sight, last, not buried under a line per task its games ran), and that a
+    second run adds nothing."""
     from games.models import Game
     from tournaments.models import Championship, Match
 
+    caplog.set_level(logging.INFO)
     out = StringIO()
     call_command("demo", stdout=out)
+    lines = out.getvalue().rstrip("\n").splitlines()
+    accounts = User.objects.count()
+    assert lines[-accounts - 2] == "Demo accounts (passwords are new on every run):"
+    assert all(re.match(r"^  \S+ +\S+ +\S", line) for line in lines[-accounts - 1 : -1])
+    assert lines[-1].startswith("Log in to the admin")
+    assert lines[0].startswith("Demo Cup: http://")  # the championships come before
+    assert not [record for record in caplog.records if record.name == "celery.app.trace"]
+    assert logging.getLogger("celery.app.trace").level == logging.NOTSET  # as it was
     championship = Championship.objects.get(name="Demo Cup")
     assert championship.status == Championship.Status.GROUPS
     assert championship.entries.count() == 8
