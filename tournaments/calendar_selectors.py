@@ -9,7 +9,7 @@ from django.db.models import Max, Min, Q
 from accounts.models import User
 from games import selectors as game_selectors
 from games.models import Game
-from tournaments import bracket, double_elimination_selectors
+from tournaments import bracket, double_elimination_selectors, slot_names
 from tournaments.models import CalendarFeed, Championship, Match, Stage
 
 THIRD_PLACE = "Third place"
@@ -91,7 +91,9 @@ def opened_rounds(championship: Championship) -> list[RoundTimes]:
         .order_by("stage__kind", "bracket", "round", "third_place", "order")
     )
     rows = list(rows)
-    names = _playoff_sizes({row["stage_id"] for row in rows})
+    stage_ids = {row["stage_id"] for row in rows}
+    names = _playoff_sizes(stage_ids)
+    brackets = double_elimination_selectors.rounds_per_bracket_of(stage_ids)
     return [
         RoundTimes(
             kind=row["stage__kind"],
@@ -100,6 +102,7 @@ def opened_rounds(championship: Championship) -> list[RoundTimes]:
             number=row["round"],
             name=_name_of(
                 names,
+                brackets,
                 row["stage_id"],
                 row["stage__kind"],
                 row["bracket"],
@@ -117,6 +120,7 @@ def opened_rounds(championship: Championship) -> list[RoundTimes]:
 
 def _name_of(
     names: dict[int, list[str]],
+    brackets: dict[int, dict[str, int]],
     stage_id: int,
     kind: str,
     bracket_name: str,
@@ -127,7 +131,8 @@ def _name_of(
     if kind == Stage.Kind.PLAYOFF:
         return _round_name(names.get(stage_id, []), number, third_place)
     if kind == Stage.Kind.DOUBLE_ELIMINATION:
-        return double_elimination_selectors.round_name(stage_id, bracket_name, number)
+        rounds = brackets.get(stage_id, {}).get(bracket_name, number)
+        return slot_names.bracket_round_name(bracket_name, number, rounds)
     return None
 
 
@@ -140,7 +145,9 @@ def matches_to_play(player: User) -> list[MatchToPlay]:
         .select_related("stage__championship", "group", "first__player", "second__player")
         .order_by("deadline", "id")
     )
-    names = _playoff_sizes({match.stage_id for match in matches})
+    stage_ids = {match.stage_id for match in matches}
+    names = _playoff_sizes(stage_ids)
+    brackets = double_elimination_selectors.rounds_per_bracket_of(stage_ids)
     playing = game_selectors.games_for_matches([m.pk for m in matches], Game.Status.ACTIVE)
     games = {}
     for game in playing.only("id", "match_id", "started_at"):
@@ -166,6 +173,7 @@ def matches_to_play(player: User) -> list[MatchToPlay]:
                 number=match.round,
                 name=_name_of(
                     names,
+                    brackets,
                     match.stage_id,
                     match.stage.kind,
                     match.bracket,

@@ -59,26 +59,10 @@ def play_for_both(game_id: int, chooser: random.Random, wait: float = 0) -> None
 
 def create_demo_championship(organiser: User, players: list[User], rounds_played: int = 2):
     """Create, fill and start the demo championship, and play its first rounds."""
-    existing = Championship.objects.filter(name=DEMO_NAME, organiser=organiser).first()
-    if existing is not None:
-        return existing
-    championship = services.create_championship(
-        organiser=organiser,
-        name=DEMO_NAME,
-        game=demo_game().name,
-        options=dict(demo_game().demo_options),
-        group_format=MatchFormat.EXPRESS,
-        playoff_format=MatchFormat.EXPRESS,
-        rated=False,
+    return _started_and_played(
+        organiser, players, rounds_played, name=DEMO_NAME, seed=2026,
         description=DEMO_DESCRIPTION,
-        round_deadline_s=3 * 86_400,
-    )
-    for player in players:
-        services.enter(championship.pk, by=player)
-    services.start(championship.pk, by=organiser)
-    play_rounds(championship, rounds_played, random.Random(2026))
-    championship.refresh_from_db()
-    return championship
+    )  # fmt: skip
 
 
 def play_rounds(championship: Championship, rounds: int, chooser: random.Random) -> None:
@@ -126,10 +110,17 @@ def create_demo_double_elimination(
 
 
 def _started_and_played(
-    organiser: User, players: list[User], rounds_played: int, *, name: str, **settings
+    organiser: User,
+    players: list[User],
+    rounds_played: int,
+    *,
+    name: str,
+    seed: int | str | None = None,
+    **settings,
 ) -> Championship:
     """The organiser's championship of that name, or a new one of every demo player,
-    started and `rounds_played` rounds in."""
+    started and `rounds_played` rounds in (the demo players' random moves drawn from
+    `seed`, the name by default)."""
     existing = Championship.objects.filter(name=name, organiser=organiser).first()
     if existing is not None:
         return existing
@@ -147,7 +138,7 @@ def _started_and_played(
     for player in players:
         services.enter(championship.pk, by=player)
     services.start(championship.pk, by=organiser)
-    play_rounds(championship, rounds_played, random.Random(name))
+    play_rounds(championship, rounds_played, random.Random(name if seed is None else seed))
     championship.refresh_from_db()
     return championship
 

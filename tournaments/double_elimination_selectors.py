@@ -151,11 +151,11 @@ def fed_matches(match: Match) -> list[Match]:
     return [m for m in stage.matches.all() if key_of(m) in targets]
 
 
-def round_name(stage_id: int, bracket: str, number: int) -> str:
-    """A round's name in English as the bracket gives it ("Losers' final")."""
-    stage = Stage.objects.get(pk=stage_id)
-    rounds = _rounds_in(planned_matches(stage))
-    return slot_names.bracket_round_name(bracket, number, rounds.get(bracket, number))
+def rounds_per_bracket_of(stage_ids) -> dict[int, dict[str, int]]:
+    """For each double-elimination stage among `stage_ids`, its rounds per bracket (one
+    query for them all)."""
+    stages = Stage.objects.filter(pk__in=stage_ids, kind=Stage.Kind.DOUBLE_ELIMINATION)
+    return {stage.pk: rounds_per_bracket(stage) for stage in stages}
 
 
 def knocked_out(championship: Championship) -> set[int]:

@@ -359,3 +359,22 @@ def test_the_address_button_needs_a_log_in_and_a_post(client, make_user):
     answer = client.post(reverse("account-calendar"))
     assert answer.status_code == 302 and "login" in answer["Location"]
     assert logged_in(make_user("anna")).get(reverse("account-calendar")).status_code == 405
+
+
+def test_a_double_eliminations_rounds_are_events_of_their_own_bracket(client, organiser, make_user):
+    championship = championship_of(organiser, system="double_elimination")
+    entered(championship, make_user, 4)
+    services.start(championship.pk, by=organiser)
+    open_rounds(championship)
+    decide_every_game(championship)  # the winners' final and the losers' round 1 open
+    later = OPENED + timedelta(days=8)
+    open_rounds(championship, opened=later, deadline=later + timedelta(days=3))
+
+    document = parsed(client.get(calendar_url(championship)))
+    found = events(document)
+    assert {"Spring Cup: Winners' round 1", "Spring Cup: Winners' final"} <= set(found)
+    assert any("Losers'" in name for name in found)
+    uids = [str(event["uid"]) for event in document.walk("VEVENT")]
+    assert len(uids) == len(set(uids))  # winners' and losers' round 1 are two events
+    russian = events(parsed(client.get(calendar_url(championship), HTTP_ACCEPT_LANGUAGE="ru")))
+    assert "«Spring Cup»: Финал верхней сетки" in russian
