@@ -291,6 +291,31 @@ TEXTS: dict[Kind, Callable[[Mapping], str]] = {
 }
 
 
+def _check_in_action(params: Mapping) -> str | None:
+    return _("Check in") if params.get("what") == "open" else None
+
+
+# What the link of each kind's e-mail does, as its button says it; a kind not here, or a
+# None, leaves the button "See it on the site".
+ACTIONS: dict[Kind, Callable[[Mapping], str | None]] = {
+    Kind.GAME_INVITED: lambda params: _("Answer the invitation"),
+    Kind.YOUR_MOVE: lambda params: _("Make your move"),
+    Kind.CHAMPIONSHIP_INVITED: lambda params: _("Answer the invitation"),
+    Kind.ROUND_STARTED: lambda params: _("Open your game"),
+    Kind.DEADLINE_SOON: lambda params: _("Open the championship"),
+    Kind.CHECK_IN: _check_in_action,
+}
+
+
+def action(kind: str, params: Mapping) -> str:
+    """What following the notification's link does, for its e-mail's button."""
+    try:
+        label = ACTIONS[Kind(kind)](params)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        label = None
+    return label or _("See it on the site")
+
+
 def text(kind: str, params: Mapping) -> str:
     """The notification's sentence in the active language and time zone.
 

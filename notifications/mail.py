@@ -14,7 +14,7 @@ from accounts import emails
 from infrastructure import links
 from infrastructure import text as plain_text
 from notifications import selectors, unsubscribe
-from notifications.kinds import LABELS, Kind
+from notifications.kinds import LABELS, Kind, action
 from notifications.models import Notification
 
 SUBJECT_CHARS = 120
@@ -66,6 +66,7 @@ def compose(notification: Notification) -> EmailMultiAlternatives:
         "user": user,
         "text": text,
         "link": links.absolute(notification.url),
+        "action": action(notification.kind, notification.params),
         "kind_label": LABELS.get(kind, ""),
         "unsubscribe_url": unsubscribe_url,
         "site_url": settings.SITE_URL,

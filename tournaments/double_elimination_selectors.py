@@ -1,6 +1,8 @@
 """Reads of a double elimination: its places at the end and its bracket, both from the
 plan and the decided matches."""
 
+from collections.abc import Callable
+
 from tournaments import double_elimination as plan_of
 from tournaments import slot_names
 from tournaments.models import Championship, Entry, Match, Stage
@@ -79,6 +81,13 @@ def _source_view(source: plan_of.Source, rounds: dict[str, int]) -> dict | None:
     return {**view, "label": slot_names.bracket_source_label(view)}
 
 
+def _planned_source_view(source: plan_of.Source, rounds: dict[str, int]) -> dict:
+    """A slot of the plan before the draw: a seed, or a match's winner or loser."""
+    if source.kind == "seed":
+        return {"seed": source.seed, "label": slot_names.seed_label(source.seed)}
+    return _source_view(source, rounds)
+
+
 def bracket_rounds(championship: Championship) -> list[dict]:
     """Every round of the two brackets and the final, each with `bracket` (winners, losers,
     final) and its matches as the playoff bracket gives them; a side with no player yet says
@@ -86,8 +95,6 @@ def bracket_rounds(championship: Championship) -> list[dict]:
     stage = stage_of(championship)
     if stage is None:
         return []
-    planned = planned_matches(stage)
-    rounds = _rounds_in(planned)
     matches = {
         key_of(match): match
         for match in stage.matches.select_related(
@@ -98,12 +105,80 @@ def bracket_rounds(championship: Championship) -> list[dict]:
     def name(entry: Entry | None) -> str | None:
         return entry.player.shown_name if entry else None
 
+    def view(plan: plan_of.PlannedMatch, rounds: dict[str, int]) -> dict | None:
+        match = matches.get(plan.key)
+        if match is None:
+            return None  # the reset, not played
+        sides = (match.first, match.second)
+        return {
+            "id": match.pk,
+            "a": name(match.first),
+            "b": name(match.second),
+            "winner": name(match.winner),
+            "forfeit": match.forfeit,
+            "bye": False,
+            "games": sorted(game.pk for game in match.games.all()),
+            "from": {
+                key: _source_view(source, rounds) if entry is None else None
+                for key, entry, source in zip(
+                    ("a", "b"), sides, (plan.first, plan.second), strict=True
+                )
+            },
+            # Where each side comes from, filled or not (null: a seed), for the drawing's
+            # lines.
+            "sources": {
+                key: _source_view(source, rounds)
+                for key, source in (("a", plan.first), ("b", plan.second))
+            },
+        }
+
+    return _rounds_of(planned_matches(stage), view)
+
+
+def planned_bracket_rounds(entrants: int, grand_final_reset: bool) -> list[dict]:
+    """The brackets the draw will make for `entrants` players, before the start: every slot
+    says where its player comes from (a seed, or a match's winner or loser); the reset is
+    shown only once the grand final asks for it, as in the drawn bracket."""
+
+    def view(plan: plan_of.PlannedMatch, rounds: dict[str, int]) -> dict | None:
+        if plan.is_reset:
+            return None
+        sources = {
+            key: _planned_source_view(source, rounds)
+            for key, source in (("a", plan.first), ("b", plan.second))
+        }
+        return {
+            "id": None,
+            "a": None,
+            "b": None,
+            "winner": None,
+            "forfeit": False,
+            "bye": False,
+            "games": [],
+            "from": sources,
+            "sources": {
+                key: None if source.kind == "seed" else sources[key]
+                for key, source in (("a", plan.first), ("b", plan.second))
+            },
+        }
+
+    planned = plan_of.plan(min(entrants, plan_of.MAX_ENTRANTS), grand_final_reset)
+    return _rounds_of(planned, view)
+
+
+def _rounds_of(
+    planned: list[plan_of.PlannedMatch],
+    view: Callable[[plan_of.PlannedMatch, dict[str, int]], dict | None],
+) -> list[dict]:
+    """The planned matches as rounds in the bracket's order (winners, losers, final), each
+    match as `view` shows it (None: not shown)."""
+    rounds = _rounds_in(planned)
     order = {"winners": 0, "losers": 1, "final": 2}
     views: dict[tuple[str, int], dict] = {}
     for plan in sorted(planned, key=lambda p: (order[p.key.bracket], p.key.round, p.key.index)):
-        match = matches.get(plan.key)
-        if match is None:
-            continue  # the reset, not played
+        shown = view(plan, rounds)
+        if shown is None:
+            continue
         round_key = (plan.key.bracket, plan.key.round)
         if round_key not in views:
             views[round_key] = {
@@ -112,30 +187,7 @@ def bracket_rounds(championship: Championship) -> list[dict]:
                 "round": plan.key.round,
                 "matches": [],
             }
-        sides = (match.first, match.second)
-        views[round_key]["matches"].append(
-            {
-                "id": match.pk,
-                "a": name(match.first),
-                "b": name(match.second),
-                "winner": name(match.winner),
-                "forfeit": match.forfeit,
-                "bye": False,
-                "games": sorted(game.pk for game in match.games.all()),
-                "from": {
-                    key: _source_view(source, rounds) if entry is None else None
-                    for key, entry, source in zip(
-                        ("a", "b"), sides, (plan.first, plan.second), strict=True
-                    )
-                },
-                # Where each side comes from, filled or not (null: a seed), for the drawing's
-                # lines.
-                "sources": {
-                    key: _source_view(source, rounds)
-                    for key, source in (("a", plan.first), ("b", plan.second))
-                },
-            }
-        )
+        views[round_key]["matches"].append(shown)
     return list(views.values())
 
 

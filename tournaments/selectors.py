@@ -230,21 +230,20 @@ def bracket_view(championship: Championship) -> dict:
     """The playoff bracket: `{"rounds": [{"name", "matches": [{"id", "a", "b", "winner",
     "forfeit", "bye", "games", "from": {"a", "b"}}]}], "planned", "entrants"}`.
 
-    Before the playoff is drawn (`planned`) it is the plan the draw will follow: every slot
-    says where its player comes from ("winner of group A"); during registration the plan
-    counts on the players entered so far (`entrants`). A side with no player yet gives its
-    source in `from`, a side with one gives `from: null`.
+    Before the bracket is drawn (`planned`) it is the plan the draw will follow: every slot
+    says where its player comes from ("winner of group A", "place 3 in the Swiss", "seed
+    5"); during registration the plan counts on the players entered so far (`entrants`). A
+    side with no player yet gives its source in `from`, a side with one gives `from: null`.
     """
     if championship.system == Championship.System.DOUBLE_ELIMINATION:
-        rounds = double_elimination_selectors.bracket_rounds(championship)
-        return {"rounds": rounds, "planned": False, "entrants": None}
+        return _double_elimination_view(championship)
     stage = championship.stages.filter(kind=Stage.Kind.PLAYOFF).first()
     if stage is not None:
         return {"rounds": _drawn_rounds(championship, stage), "planned": False, "entrants": None}
-    if championship.status == Championship.Status.FINISHED or (
-        championship.system == Championship.System.SWISS
-    ):
+    if championship.status == Championship.Status.FINISHED:
         return {"rounds": [], "planned": False, "entrants": None}
+    if championship.system == Championship.System.SWISS:
+        return _swiss_playoff_plan(championship)
     names, sizes, entrants = _plan_basis(championship)
     advancing = [min(championship.advance_per_group, size) for size in sizes]
     slots = bracket.planned_slots(advancing)
@@ -255,6 +254,45 @@ def bracket_view(championship: Championship) -> dict:
         ]
         rounds = _planned_rounds(championship, first, bracket.third_place_played(sum(advancing)))
     return {"rounds": rounds, "planned": True, "entrants": entrants}
+
+
+def _present_entrants(championship: Championship) -> int:
+    return championship.entries.filter(withdrawn_at__isnull=True).count()
+
+
+def _double_elimination_view(championship: Championship) -> dict:
+    """The drawn brackets, or during registration the plan for the players entered so far."""
+    if double_elimination_selectors.stage_of(championship) is not None:
+        rounds = double_elimination_selectors.bracket_rounds(championship)
+        return {"rounds": rounds, "planned": False, "entrants": None}
+    if championship.status != Championship.Status.REGISTRATION:
+        return {"rounds": [], "planned": False, "entrants": None}
+    entrants = _present_entrants(championship)
+    rounds = []
+    if entrants >= 2:
+        rounds = double_elimination_selectors.planned_bracket_rounds(
+            entrants, championship.grand_final_reset
+        )
+    return {"rounds": rounds, "planned": True, "entrants": entrants}
+
+
+def _swiss_playoff_plan(championship: Championship) -> dict:
+    """A Swiss's playoff as it will be drawn: its top `advance` players by their place in
+    the Swiss's final ranking (fewer when fewer are left to play)."""
+    if championship.advance < 2:
+        return {"rounds": [], "planned": False, "entrants": None}
+    present = _present_entrants(championship)
+    advancing = min(championship.advance, present)
+    rounds = []
+    if advancing >= 2:
+        size = bracket.bracket_size(advancing)
+        first = [
+            {"swiss_place": seed} if seed <= advancing else None
+            for seed in bracket.seed_order(size)
+        ]
+        rounds = _planned_rounds(championship, first, bracket.third_place_played(advancing))
+    registration = championship.status == Championship.Status.REGISTRATION
+    return {"rounds": rounds, "planned": True, "entrants": present if registration else None}
 
 
 def _plan_basis(championship: Championship) -> tuple[list[str], list[int], int | None]:

@@ -6,10 +6,13 @@ from django.utils.translation import pgettext
 
 
 def source_label(source: dict) -> str:
-    """The readable label of a slot's source: `{"group", "place"}` (a group's finish) or
-    `{"round", "match", "result"}` (the winner or loser of an earlier playoff match)."""
+    """The readable label of a slot's source: `{"group", "place"}` (a group's finish),
+    `{"swiss_place"}` (a place in a Swiss's final ranking) or `{"round", "match", "result"}`
+    (the winner or loser of an earlier playoff match)."""
     if "group" in source:
         return finish_label(source["group"], source["place"])
+    if "swiss_place" in source:
+        return swiss_place_label(source["swiss_place"])
     return match_result_label(source["round"], source["match"], source["result"])
 
 
@@ -25,6 +28,15 @@ def finish_label(group: str, place: int) -> str:
         "place": place,
         "group": group,
     }
+
+
+def swiss_place_label(place: int) -> str:
+    return pgettext("bracket slot", "Place %(place)s in the Swiss") % {"place": place}
+
+
+def seed_label(seed: int) -> str:
+    """A slot of a bracket drawn by seed: the entrant seeded `seed` at the start."""
+    return pgettext("bracket slot", "Seed %(seed)s") % {"seed": seed}
 
 
 def match_result_label(round_name: str, number: int, result: str) -> str:

@@ -84,3 +84,43 @@ def test_on_a_phone_a_player_reaches_their_own_game_in_one_tap(site, open_page, 
     screenshot(page, "championship-your-game-phone")
     link.tap()
     page.wait_for_url(re.compile(rf"/games/{game.pk}/$"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_double_eliminations_brackets_are_named_by_seed_in_registration(
+    site, open_page, make_user, size
+):
+    organiser = make_user("olga")
+    championship = small_championship(organiser, name="Twice Cup", system="double_elimination")
+    invite_and_accept(championship, organiser, *[make_user(f"p{n:02d}") for n in range(6)])
+    page = open_page(viewport=SIZES[size])
+    page.goto(f"{site}/championships/{championship.pk}/")
+    brackets = page.locator("#brackets")
+    expect(brackets).to_contain_text("The brackets as they stand with the 6 players entered so far")
+    svg = brackets.locator("svg.bracket-svg")
+    for label in ("Seed 3", "Seed 6", "Loser of the winners' final", "Winner of the losers' final"):
+        expect(svg.locator("text.bracket-name", has_text=label).first).to_be_attached()
+    expect(svg.locator("text.bracket-heading", has_text="Grand final")).to_have_count(1)
+    no_sideways_scroll(page)
+    screenshot(page, f"double-elimination-before-the-draw-{size}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_swiss_playoff_is_named_by_swiss_place_before_it_is_drawn(
+    site, open_page, make_user, size
+):
+    organiser = make_user("olga")
+    championship = small_championship(organiser, name="Open Swiss", system="swiss", advance=4)
+    invite_and_accept(championship, organiser, *[make_user(f"p{n:02d}") for n in range(7)])
+    page = open_page(viewport=SIZES[size])
+    page.goto(f"{site}/championships/{championship.pk}/")
+    playoff = page.locator("#playoff")
+    expect(playoff).to_contain_text("The top 4 of the Swiss go on to this playoff")
+    svg = playoff.locator("svg.bracket-svg")
+    for label in ("Place 1 in the Swiss", "Place 4 in the Swiss", "Loser of semi-final 1"):
+        expect(svg.locator("text.bracket-name", has_text=label).first).to_be_attached()
+    expect(svg.locator("text.bracket-heading")).to_have_text(
+        ["Semi-finals", "Final", "Third place"]
+    )
+    no_sideways_scroll(page)
+    screenshot(page, f"swiss-playoff-before-the-draw-{size}")

@@ -151,3 +151,34 @@ def test_a_failing_mail_server_fails_neither_the_change_nor_the_page(anna, setti
     settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", 1  # nothing listens there
     assert tell([anna], Kind.CHAMPIONSHIP_STARTED) == 1
     assert Notification.objects.get(user=anna).emailed_at is None  # free to be tried again
+
+
+@pytest.mark.parametrize(
+    ("kind", "params", "button"),
+    [
+        (
+            Kind.CHECK_IN,
+            {"championship": "Spring Cup", "what": "open", "closes": "2026-12-08T14:30:00Z"},
+            "Check in",
+        ),
+        (Kind.ROUND_STARTED, ROUND, "Open your game"),
+        (Kind.CHECK_IN, {"championship": "Spring Cup", "what": "missed"}, "See it on the site"),
+        (Kind.CHAMPIONSHIP_FINISHED, {"championship": "Spring Cup", "place": 2}, None),
+    ],
+)
+def test_the_e_mails_button_says_what_its_link_does(emma, kind, params, button):
+    tell([emma], kind, params=params, url="/championships/7/#check-in")
+    [message] = mail.outbox
+    html = message.alternatives[0][0]
+    found = re.search(r'<a href="([^"]+)"[^>]*>([^<]+)</a>', html)
+    assert found, html
+    assert site_path(found.group(1)) == "/championships/7/#check-in"
+    assert found.group(2) == (button or "See it on the site")
+    assert f"{found.group(2)}: {settings.SITE_URL}/championships/7/#check-in" in message.body
+
+
+def test_the_check_in_button_is_in_the_readers_language(anna):
+    params = {"championship": "Spring Cup", "what": "open", "closes": "2026-12-08T14:30:00Z"}
+    tell([anna], Kind.CHECK_IN, params=params, url="/championships/7/#check-in")
+    [message] = mail.outbox
+    assert "Подтвердить участие" in message.alternatives[0][0]

@@ -125,7 +125,8 @@ def test_a_running_swiss_marks_a_withdrawn_player_and_keeps_them_out_of_the_top(
     table = section(answer, "standings")
     assert table.count('class="advance-mark"') == 2
     assert re.search(rf">{leader}</a>[^<]*<span class=\"badge\">withdrawn</span>", table)
-    assert "The top 2 of the Swiss go on to a playoff" in text(answer)
+    assert "The top 2 of the Swiss go on to this playoff" in text(answer)
+    assert "Place 2 in the Swiss" in text(answer)  # the playoff's plan, named by Swiss place
     assert 'href="#playoff"' in answer.content.decode()
 
 

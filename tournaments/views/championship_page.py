@@ -243,6 +243,9 @@ def championship_page(request: HttpRequest, championship_id: int) -> HttpRespons
             "groups": _group_tables(championship, standings, user, withdrawn),
             "swiss": _swiss_table(championship, standings, user),
             "double_elimination": championship.system == Championship.System.DOUBLE_ELIMINATION,
+            "swiss_playoff": championship.system == Championship.System.SWISS
+            and championship.advance >= 2
+            and championship.status != Championship.Status.FINISHED,
             "rounds_url": reverse("championship-rounds", args=[championship.pk]),
             "final": [{**row, "url": row["player"].profile_url} for row in standings["final"]],
             "schedule": schedule,
