@@ -75,15 +75,51 @@ def advance_playoff(championship: Championship) -> None:
         _move_on(matches, by_place, last_round)
         settled_at_once = False
         for match in matches:
-            if match.status == Match.Status.WAITING and match.first_id and match.second_id:
+            if match.status != Match.Status.WAITING:
+                continue
+            if match.first_id and match.second_id:
                 opened = open_match(championship, match)
                 settled_at_once |= not opened and match.status == Match.Status.FINISHED
+            else:
+                settled_at_once |= _settle_if_nobody_comes(match, by_place, last_round)
     final = by_place[(last_round, 0, False)]
     third = by_place.get((last_round, 1, True))
     if final.status == Match.Status.FINISHED and (
         third is None or third.status == Match.Status.FINISHED
     ):
         finish(championship)
+
+
+def _nobody_comes(match: Match, side: int, by_place: dict, last_round: int) -> bool:
+    """Whether side `side` of a match waits for nobody: the match that was to send its
+    player ended with no winner (both its players had left), or, for the match for third
+    place, with no loser."""
+    if match.third_place:
+        feeder = by_place[(last_round - 1, side, False)]
+        sent = feeder.second_id if feeder.winner_id == feeder.first_id else feeder.first_id
+        return feeder.status == Match.Status.FINISHED and (feeder.winner_id is None or not sent)
+    feeder = by_place.get((match.round - 1, 2 * match.index + side, False))
+    return (
+        feeder is not None and feeder.status == Match.Status.FINISHED and feeder.winner_id is None
+    )
+
+
+def _settle_if_nobody_comes(match: Match, by_place: dict, last_round: int) -> bool:
+    """A match one or both of whose players will never come is settled at once: the player
+    there goes on by walkover, and with nobody there it ends with no winner. Whether it was
+    settled."""
+    sides = (match.first, match.second)
+    if any(
+        entry is None and not _nobody_comes(match, side, by_place, last_round)
+        for side, entry in enumerate(sides)
+    ):
+        return False  # a player is still to come
+    present = [entry for entry in sides if entry is not None]
+    match.winner = present[0] if present else None
+    match.forfeit = True
+    match.status = Match.Status.FINISHED
+    match.save(update_fields=["winner", "forfeit", "status"])
+    return True
 
 
 def _move_on(matches: list[Match], by_place: dict, last_round: int) -> None:
