@@ -163,16 +163,18 @@ def dutch_choice(
     movers: Sequence[Player],
     residents: Sequence[Player],
     below: Sequence[Player],
+    complete: bool = True,
 ) -> set[frozenset[str]] | None:
     """The pairs the Dutch system makes in the bracket, or None if no pairing of it leaves
-    `below` and its floaters pairable (moved-down players never meeting each other)."""
+    `below` and its floaters pairable (moved-down players never meeting each other).
+    Without `complete`, the round's completion (C.4) is not asked."""
     players = [*movers, *residents]
     scores = sorted({p.points for p in below}, reverse=True)
     # C.7 for all but the penultimate and the last bracket.
     group = [p for p in below if p.points == scores[0]] if len(scores) >= 2 else None
     valued = {}
     for pairs in pairings(players, frozenset(movers)):
-        if completes(unpaired(players, pairs), below):
+        if not complete or completes(unpaired(players, pairs), below):
             valued[pairs] = criteria(players, pairs, group)
     if not valued:
         return None
@@ -183,7 +185,7 @@ def dutch_choice(
     count = len(best_pairings[0])
     for candidate in candidates(movers, residents, paired_movers, count):
         if all(can_meet(a, b) for a, b in candidate):
-            floaters = unpaired(players, candidate)
-            if completes(floaters, below) and criteria(players, candidate, group) == best:
+            finishes = not complete or completes(unpaired(players, candidate), below)
+            if finishes and criteria(players, candidate, group) == best:
                 return {frozenset((a.id, b.id)) for a, b in candidate}
     raise AssertionError("a best pairing is always a candidate")

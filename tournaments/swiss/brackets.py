@@ -17,9 +17,14 @@ The search covers candidates with all movers paired and one exchange at most. Ot
 unfinishable) staged matchings give the earliest best candidate (earliest.py): the
 criteria's weights with the Dutch order's (order.py) below them.
 
-C.7 (choosing the floaters for the next bracket's sake) is exact when the bracket leaves
-one floater, as an odd bracket whose movers all pair does; with several floaters their
-values are added (following.py). C.8 and C.9 never apply, the seat limits being absolute.
+C.7 (choosing the floaters for the next bracket's sake, from the third-last bracket up) is
+exact where one player floats: each player's worth as the floater is what the next score
+group can then make (following.py). Where several float, the next score group joins the
+staged matchings and C.7 is measured on the next bracket itself (weights.py), exactly too.
+One case is left approximate: several floaters in a bracket whose best pairing must also
+leave the round completable (C.4, the matchings with `below`); there the single floaters'
+worths are added, and an even bracket's floaters have none. C.8 and C.9 never apply, the
+seat limits being absolute.
 """
 
 from collections.abc import Sequence
@@ -79,7 +84,9 @@ def pair_bracket(
             return retried
     # The earliest best candidate; if it leaves the round unfinishable, the best and
     # earliest are sought again among the candidates that finish it (C.4).
-    exact = earliest_best(shape, ())
+    scores = sorted({p.points for p in below}, reverse=True)
+    following = [p for p in below if p.points == scores[0]] if len(scores) >= 2 else []
+    exact = earliest_best(shape, (), following)
     if completes(exact):
         return exact
     return earliest_best(shape, below)

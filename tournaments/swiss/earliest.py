@@ -11,9 +11,12 @@ A stage only narrows what the next may use (the chosen players, the chosen pairs
 across the chosen split), and the earlier stage's choice stays among the best, so the last
 matching is the earliest best candidate. With `below` every player must be matched, the
 floaters by `below`: the best are then those that leave the round completable (C.4).
+Without it, when the best leave several floaters, the next score group joins every stage
+so that C.7 is measured on the next bracket itself (weights.py).
 """
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from tournaments.swiss.matching import best_pairs
 from tournaments.swiss.order import exchange_tiers, mover_exchange_tiers, transposition_tier
@@ -26,15 +29,28 @@ def _mover_pairs(result: BracketResult, movers: set[Player]) -> list[tuple[Playe
     return [pair for pair in result.pairs if len(movers & set(pair)) == 1]
 
 
-def earliest_best(shape: BracketShape, below: Sequence[Player]) -> BracketResult:
-    """The earliest candidate in the Dutch order among the bracket's best."""
+def earliest_best(
+    shape: BracketShape, below: Sequence[Player], following: Sequence[Player] = ()
+) -> BracketResult:
+    """The earliest candidate in the Dutch order among the bracket's best.
+
+    `following` is the next score group where C.7 applies: when the best leave several
+    floaters (and no `below` must be completed), it joins the graph to measure C.7 exactly.
+    """
     movers = set(shape.movers)
     best = best_pairs(shape.players, below, bracket_weights(shape))
+    if following and not below and len(best.floaters) >= 2:
+        shape = replace(shape, floater_values=None, following=tuple(following))
+        best = best_pairs(shape.players, below, bracket_weights(shape), following=following)
+    following = shape.following
     chosen = [m for pair in _mover_pairs(best, movers) for m in pair if m in movers]
     if 0 < len(chosen) < len(shape.movers):
         # 1. D.3: which moved-down players make S1, given how many the best pair (M1).
         stage = best_pairs(
-            shape.players, below, bracket_weights(shape, mover_exchange_tiers(shape.movers))
+            shape.players,
+            below,
+            bracket_weights(shape, mover_exchange_tiers(shape.movers)),
+            following=following,
         )
         chosen = [m for pair in _mover_pairs(stage, movers) for m in pair if m in movers]
     s1 = sorted(chosen, key=lambda p: p.rank)
@@ -51,6 +67,7 @@ def earliest_best(shape: BracketShape, below: Sequence[Player]) -> BracketResult
             below,
             bracket_weights(shape, [transposition_tier(s1, shape.residents)]),
             lambda a, b: in_s1(a, b) or (a in limbo and b in limbo),
+            following,
         )
         fixed = _mover_pairs(stage, movers)
     taken = {player for pair in fixed for player in pair}
@@ -73,6 +90,7 @@ def earliest_best(shape: BracketShape, below: Sequence[Player]) -> BracketResult
             below,
             bracket_weights(shape, exchange_tiers(remainder, pairs)),
             no_mover_with_resident,
+            following,
         )
         s1r = {min(pair, key=lambda p: p.rank) for pair in resident_pairs(stage)}
         s2r = [p for p in remainder if p not in s1r]
@@ -89,12 +107,14 @@ def earliest_best(shape: BracketShape, below: Sequence[Player]) -> BracketResult
             below,
             bracket_weights(shape, [transposition_tier(s1r_ordered, s2r)]),
             across,
+            following,
         )
         inner = list(stage.pairs)
     else:
-        inner = list(
-            best_pairs(open_players, below, bracket_weights(shape), no_mover_with_resident).pairs
+        rest = best_pairs(
+            open_players, below, bracket_weights(shape), no_mover_with_resident, following
         )
+        inner = list(rest.pairs)
     made = sorted([*fixed, *inner], key=lambda pair: pair[0].rank)
     paired = {player for pair in made for player in pair}
     return BracketResult(tuple(made), tuple(p for p in shape.players if p not in paired))

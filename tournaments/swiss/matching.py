@@ -17,7 +17,7 @@ def matched(shape: BracketShape, below: Sequence[Player]) -> BracketResult:
     With `below` given, its players join the graph with weightless edges and every
     player must be matched, so the bracket's choice leaves a completable rest (C.4).
     """
-    return best_pairs(shape.players, below, bracket_weights(shape))
+    return best_pairs(shape.players, below, bracket_weights(shape), following=shape.following)
 
 
 def best_pairs(
@@ -25,13 +25,17 @@ def best_pairs(
     below: Sequence[Player],
     weight: Tier,
     allowed: Allowed = can_meet,
+    following: Sequence[Player] = (),
 ) -> BracketResult:
     """The maximum-weight pairing of `players` by pairs that are `allowed` and can meet.
 
     With `below`, everybody is matched: the players left over meet `below` at no gain.
+    `following` players join the graph with their weights (C.7 measured exactly, without
+    `below`); their pairs are not the bracket's.
     """
     inside = set(players)
-    everybody = list(players) + list(below)
+    weighed = inside | set(following)
+    everybody = [*players, *following, *below]
     edges: list[tuple[int, int, int | None]] = []
     for i, a in enumerate(everybody):
         for j in range(i + 1, len(everybody)):
@@ -41,6 +45,8 @@ def best_pairs(
             if a in inside and b in inside:
                 if allowed(a, b):
                     edges.append((i, j, weight(a, b)))
+            elif a in weighed and b in weighed:
+                edges.append((i, j, weight(a, b)))
             elif below:
                 edges.append((i, j, None))  # a floater or two players below
     if below:

@@ -17,6 +17,9 @@ class BracketShape:
     # C.7: what each player's floating is worth to the next bracket (following.py); None
     # when C.7 does not apply or nobody's floating is worth more than another's.
     floater_values: Mapping[Player, int] | None = None
+    # C.7 measured exactly: the next score group, matched in one graph with the bracket
+    # (its pairs with the floaters and among themselves are the next bracket's).
+    following: tuple[Player, ...] = ()
 
     @property
     def players(self) -> tuple[Player, ...]:

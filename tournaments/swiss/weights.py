@@ -7,8 +7,12 @@ criteria of a downfloater, so a pair's tier holds what pairing the two saves. Af
 criteria comes one tier that pairs as many moved-down players as the best allow (B.2's M1);
 the Dutch order's tiers (order.py) are stacked below them.
 
-C.7 is a tier of floater values (following.py): exact when the bracket leaves one floater,
-the values' sum when it leaves several.
+C.7 comes in one of two forms. Usually it is a tier of floater values (following.py),
+exact when the bracket leaves one floater. With the shape's `following` (the next score
+group) in the graph it is exact for any floaters: those players' pairs, with the floaters
+and among themselves, are the next bracket's, and weigh only on two C.7 tiers, its pairs
+and its PSD, while every other tier counts the bracket's own pairs only. The lexicographic
+best of that graph is the bracket's best with the next bracket's best made of its floaters.
 """
 
 from collections.abc import Callable, Sequence
@@ -21,8 +25,6 @@ from tournaments.swiss.shapes import BracketShape
 Tier = Callable[[Player, Player], int]
 # A tier: its value for a pair, and a bound on its sum over the pairs of one pairing.
 BoundTier = tuple[Tier, int]
-# The tiers C.5-C.19 (C.8 and C.9 need none here) and the moved-down players paired.
-CRITERIA_TIERS = 14
 
 
 def _upfloater(a: Player, b: Player) -> Player | None:
@@ -55,7 +57,7 @@ def stacked(tiers: Sequence[BoundTier]) -> Tier:
 def bracket_weights(shape: BracketShape, order: Sequence[BoundTier] = ()) -> Tier:
     """The weight of pairing two players of the bracket (larger is better): the criteria,
     then the `order` tiers."""
-    weight = stacked([*criteria_tiers(shape), *order])
+    weight = stacked([*criteria_tiers(shape), *(_inside(shape, tier) for tier in order)])
     movers = set(shape.movers)
 
     def pair_weight(a: Player, b: Player) -> int:
@@ -66,6 +68,45 @@ def bracket_weights(shape: BracketShape, order: Sequence[BoundTier] = ()) -> Tie
         return weight(a, b)
 
     return pair_weight
+
+
+def _inside(shape: BracketShape, bound_tier: BoundTier) -> BoundTier:
+    """A tier that counts the bracket's own pairs only (none with the next score group)."""
+    if not shape.following:
+        return bound_tier
+    tier, bound = bound_tier
+    outside = set(shape.following)
+    return (lambda a, b: 0 if a in outside or b in outside else tier(a, b)), bound
+
+
+def _next_bracket_tiers(shape: BracketShape) -> list[BoundTier]:
+    """C.7 exactly: the next bracket's pairs, then its PSD, over the graph that holds the
+    bracket and the next score group (a player of either left unmatched floats on)."""
+    group = set(shape.following)
+    lowest = shape.following[0].points
+    everybody = [*shape.players, *shape.following]
+    pairs_at_most = len(everybody) // 2
+    differences = {abs(p.points - lowest) for p in everybody} | {
+        p.points - (lowest - 1) for p in everybody
+    }
+    level = {value: index for index, value in enumerate(sorted(differences))}
+    base = len(everybody) + 1
+
+    def floating(player: Player) -> int:
+        return base ** level[player.points - (lowest - 1)]
+
+    def next_pairs(a: Player, b: Player) -> int:
+        return 1 if a in group or b in group else 0
+
+    def next_psd(a: Player, b: Player) -> int:
+        if a in group or b in group:
+            return floating(a) + floating(b) - base ** level[abs(a.points - b.points)]
+        return floating(a) + floating(b)  # paired in the bracket: not in the next one
+
+    return [
+        (next_pairs, pairs_at_most),
+        (next_psd, 2 * base ** (len(level) - 1) * pairs_at_most),
+    ]
 
 
 def criteria_totals(shape: BracketShape, pairs: Sequence[tuple[Player, Player]]) -> list[int]:
@@ -145,19 +186,29 @@ def criteria_tiers(shape: BracketShape) -> list[BoundTier]:
     def movers_paired(a: Player, b: Player) -> int:
         return (a in movers) + (b in movers)
 
+    seventh = (
+        _next_bracket_tiers(shape)
+        if shape.following
+        else [(floater_value_kept, 2 * best_value * pairs_at_most)]
+    )
     return [
-        (lambda a, b: 1, pairs_at_most),  # C.5
-        (psd, 2 * base ** (len(levels) - 1) * pairs_at_most),  # C.6
-        (floater_value_kept, 2 * best_value * pairs_at_most),  # C.7
-        (lambda a, b: 1 - seat_conflict(a, b), pairs_at_most),  # C.10
-        (lambda a, b: 1 - strong_seat_conflict(a, b), pairs_at_most),  # C.11
-        (repeated_down("last_float"), 2 * pairs_at_most),  # C.12
-        (repeated_up("last_float"), pairs_at_most),  # C.13
-        (repeated_down("float_before"), 2 * pairs_at_most),  # C.14
-        (repeated_up("float_before"), pairs_at_most),  # C.15
-        (repeated_down_difference("last_float"), biggest_sd * pairs_at_most),  # C.16
-        (repeated_up_difference("last_float"), biggest_sd * pairs_at_most),  # C.17
-        (repeated_down_difference("float_before"), biggest_sd * pairs_at_most),  # C.18
-        (repeated_up_difference("float_before"), biggest_sd * pairs_at_most),  # C.19
-        (movers_paired, len(shape.movers)),  # B.2: M1, the most moved-down players paired
+        _inside(shape, (lambda a, b: 1, pairs_at_most)),  # C.5
+        _inside(shape, (psd, 2 * base ** (len(levels) - 1) * pairs_at_most)),  # C.6
+        *seventh,  # C.7
+        *(
+            _inside(shape, tier)
+            for tier in (
+                (lambda a, b: 1 - seat_conflict(a, b), pairs_at_most),  # C.10
+                (lambda a, b: 1 - strong_seat_conflict(a, b), pairs_at_most),  # C.11
+                (repeated_down("last_float"), 2 * pairs_at_most),  # C.12
+                (repeated_up("last_float"), pairs_at_most),  # C.13
+                (repeated_down("float_before"), 2 * pairs_at_most),  # C.14
+                (repeated_up("float_before"), pairs_at_most),  # C.15
+                (repeated_down_difference("last_float"), biggest_sd * pairs_at_most),  # C.16
+                (repeated_up_difference("last_float"), biggest_sd * pairs_at_most),  # C.17
+                (repeated_down_difference("float_before"), biggest_sd * pairs_at_most),  # C.18
+                (repeated_up_difference("float_before"), biggest_sd * pairs_at_most),  # C.19
+                (movers_paired, len(shape.movers)),  # B.2: M1, the most movers paired
+            )
+        ),
     ]
