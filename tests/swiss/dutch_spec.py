@@ -164,17 +164,27 @@ def dutch_choice(
     residents: Sequence[Player],
     below: Sequence[Player],
     complete: bool = True,
+    floaters_meet: bool = False,
 ) -> set[frozenset[str]] | None:
     """The pairs the Dutch system makes in the bracket, or None if no pairing of it leaves
-    `below` and its floaters pairable (moved-down players never meeting each other).
-    Without `complete`, the round's completion (C.4) is not asked."""
+    `below` and its floaters pairable (moved-down players never meeting each other, unless
+    `floaters_meet`). Without `complete`, the round's completion (C.4) is not asked."""
     players = [*movers, *residents]
+
+    def finishes(pairs: Pairs) -> bool:
+        floaters = unpaired(players, pairs)
+        if not complete:
+            return True
+        if floaters_meet:
+            return perfectly_pairable([*floaters, *below])
+        return completes(floaters, below)
+
     scores = sorted({p.points for p in below}, reverse=True)
     # C.7 for all but the penultimate and the last bracket.
     group = [p for p in below if p.points == scores[0]] if len(scores) >= 2 else None
     valued = {}
     for pairs in pairings(players, frozenset(movers)):
-        if not complete or completes(unpaired(players, pairs), below):
+        if finishes(pairs):
             valued[pairs] = criteria(players, pairs, group)
     if not valued:
         return None
@@ -184,8 +194,7 @@ def dutch_choice(
     paired_movers = max(sum(a in mover_set or b in mover_set for a, b in p) for p in best_pairings)
     count = len(best_pairings[0])
     for candidate in candidates(movers, residents, paired_movers, count):
-        if all(can_meet(a, b) for a, b in candidate):
-            finishes = not complete or completes(unpaired(players, candidate), below)
-            if finishes and criteria(players, candidate, group) == best:
-                return {frozenset((a.id, b.id)) for a, b in candidate}
+        valid = all(can_meet(a, b) for a, b in candidate) and finishes(candidate)
+        if valid and criteria(players, candidate, group) == best:
+            return {frozenset((a.id, b.id)) for a, b in candidate}
     raise AssertionError("a best pairing is always a candidate")
