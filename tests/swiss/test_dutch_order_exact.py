@@ -59,7 +59,7 @@ def pairs_of(result) -> set[frozenset[str]]:
     return {frozenset((a.id, b.id)) for a, b in result.pairs}
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     movers=st.integers(min_value=0, max_value=3),
     residents=st.integers(min_value=1, max_value=8),

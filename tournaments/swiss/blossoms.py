@@ -33,6 +33,8 @@ class Blossoms:
                     if self.match[u] == -1 and can_meet(self.players[v], self.players[u]):
                         self.match[v], self.match[u] = u, v
                         break
+        if self.match.count(-1) <= 1:
+            return  # nobody or one player unmatched: the greedy's matching is maximum
         for root in range(count):
             if self.match[root] == -1:
                 end, parent, _ = self._search(root)
