@@ -315,3 +315,61 @@ def test_C04_3_C7_the_floater_is_one_the_next_bracket_can_pair():
         frozenset(("p2", "p4")),
         frozenset(("p5", "p6")),
     }
+
+
+def test_D2_two_exchanges_when_no_S1_player_may_meet_an_S2_player_the_smallest_sums_first():
+    # 1-4 have met 5-8, so every pairing has two pairs within S1 and two within S2: two
+    # exchanges. D.2 c wants the smallest difference of the sums: 3+4 down, 5+6 up, so
+    # S1 = 1, 2, 5, 6 and S2 = 3, 4, 7, 8. 1 met 3 as well, so the first transposition
+    # that works is 1-4, 2-3, 5-7, 6-8.
+    top, bottom = (1, 2, 3, 4), (5, 6, 7, 8)
+    field = [player(n, 2, met=bottom + ((3,) if n == 1 else ())) for n in top]
+    field[2] = player(3, 2, met=(1, *bottom))
+    field += [player(n, 2, met=top) for n in bottom]
+    assert pairs(pair_round(field)) == {
+        frozenset(("p1", "p4")),
+        frozenset(("p2", "p3")),
+        frozenset(("p5", "p7")),
+        frozenset(("p6", "p8")),
+    }
+
+
+def test_D3_of_two_moved_down_players_who_cannot_both_pair_the_lower_number_is_in_S1():
+    # p1 and p2 (2 points, met each other) come down to the 1-point bracket p3, p4, p5;
+    # both met p4 and p5, so only one of them can meet p3. D.3: the same score, so the
+    # lowest number makes S1; p2 stays in the Limbo and floats on to meet p6.
+    field = [
+        player(1, 2, met=(2, 4, 5)),
+        player(2, 2, met=(1, 4, 5)),
+        player(3, 1),
+        player(4, 1, met=(1, 2)),
+        player(5, 1, met=(1, 2)),
+        player(6, 0),
+    ]
+    assert pairs(pair_round(field)) == {
+        frozenset(("p1", "p3")),
+        frozenset(("p4", "p5")),
+        frozenset(("p2", "p6")),
+    }
+
+
+def test_C04_3_C7_the_floater_is_one_who_lets_the_next_bracket_make_one_pair_more():
+    # The next score group p4, p5, p6 can make one pair (p5 met both others); p3 floating
+    # would still leave p5 alone, p2 (who may meet p5) lets it make two. So p1-p3, and p2
+    # floats down to meet p5.
+    field = [
+        player(1, 2),
+        player(2, 2),
+        player(3, 2, met=(5,)),
+        player(4, 1, met=(5,)),
+        player(5, 1, met=(3, 4, 6)),
+        player(6, 1, met=(5,)),
+        player(7, 0),
+        player(8, 0),
+    ]
+    assert pairs(pair_round(field)) == {
+        frozenset(("p1", "p3")),
+        frozenset(("p2", "p5")),
+        frozenset(("p4", "p6")),
+        frozenset(("p7", "p8")),
+    }

@@ -221,7 +221,7 @@ def test_a_bracket_is_paired_by_the_earliest_best_candidate_in_the_dutch_order(s
         if all(can_meet(a, b) for a, b in pairs) and criteria_totals(shape, pairs) == best:
             assert set(result.pairs) == set(pairs)
             return
-    # The best needs two exchanges or more: the matching's order decides (not checked).
+    # The best needs two exchanges or more: test_dutch_order_exact.py checks those.
 
 
 @settings(max_examples=100, deadline=None)

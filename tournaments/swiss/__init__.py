@@ -9,8 +9,10 @@ and C.04.2). Where the championship's rules differ from FIDE they win:
   highest pairing number) without a bye or forfeit win whose absence leaves the others
   pairable.
 Rounds without a game (None) are skipped when runs of seats are counted and when E3 looks
-back for the last game in which two players' seats differed. What is exact and what is not
-is told in brackets.py.
+back for the last game in which two players' seats differed. Each bracket gets the earliest
+of its best candidates in the Dutch order (B.8), its criteria C.5-C.19 and the order of
+transpositions and exchanges (D.1-D.3) taken exactly; brackets.py tells how, and the one
+case where C.7 is approximate.
 """
 
 from tournaments.swiss.dutch import pair_round

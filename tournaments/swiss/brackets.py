@@ -1,25 +1,30 @@
-"""Pairing one bracket (C.04.3 B): the earliest candidate in the Dutch order among the best,
-found by a search that proves itself (candidates.py), otherwise by a maximum-weight
-matching (matching.py).
+"""Pairing one bracket (C.04.3 B): the earliest candidate in the Dutch order among the best.
 
-Why the answer is exact when the search gives it. The search returns the earliest
-candidate in the Dutch order that reaches its targets, and the first targets are lower
-bounds over all pairings of the bracket: every mover paired and at most one resident
-left over (C.5, C.6), the fewest seat-preference conflicts that counting allows (C.10,
-C.11: those wanting one seat beyond all who could take the other must meet each other),
-no repeated float (C.12-C.15, so nothing is left to measure in C.16-C.19). A candidate that reaches
-every lower bound is optimal on C.5-C.19, and no earlier one reaches them: it is the one
-B.8 picks.
+Two ways find it, and both are exact. The quick one is a search that proves itself
+(candidates.py): it returns the earliest candidate in the Dutch order that reaches its
+targets, and the first targets are lower bounds over all pairings of the bracket: every
+mover paired and at most one resident left over (C.5, C.6), the fewest seat-preference
+conflicts that counting allows (C.10, C.11: those wanting one seat beyond all who could
+take the other must meet each other), no repeated float (C.12-C.15, so nothing is left to
+measure in C.16-C.19), a floater the next bracket values most (C.7). A candidate that
+reaches every lower bound is optimal on C.5-C.19, and no earlier one reaches them: it is
+the one B.8 picks. When the lower bounds are out of reach, the search runs again with the
+best values a matching finds as targets; a candidate as good as the matching's on every
+criterion is again the answer.
 
-When the lower bounds are out of reach, the matching finds the best values and the search
-runs again with them as targets; if it then finds a candidate as good as the matching's on
-every criterion, that candidate is the answer, for the same reason. Only when the best
-needs more than one exchange (or leaves a mover unpaired, or the bracket's best would leave
-the round unfinishable) does the matching's own choice stand; its weights follow the Dutch
-order only approximately (see weights.py). C.7 (choosing the floaters for the next
-bracket's sake) is served in part: when only some residents could meet anybody of the next
-score group, the floater is one of them if that costs nothing more important (C.5, C.6);
-C.8 and C.9 never apply, the seat limits being absolute.
+The search covers candidates with all movers paired and one exchange at most. Otherwise
+(several exchanges, a mover in the Limbo, or a bracket whose best would leave the round
+unfinishable) staged matchings give the earliest best candidate (earliest.py): the
+criteria's weights with the Dutch order's (order.py) below them.
+
+C.7 (choosing the floaters for the next bracket's sake, from the third-last bracket up) is
+exact where one player floats: each player's worth as the floater is what the next score
+group can then make (following.py). Where several float, the next score group joins the
+staged matchings and C.7 is measured on the next bracket itself (weights.py), exactly too.
+One case is left approximate: several floaters in a bracket whose best pairing must also
+leave the round completable (C.4, the matchings with `below`); there the single floaters'
+worths are added, and an even bracket's floaters have none. C.8 and C.9 never apply, the
+seat limits being absolute.
 """
 
 from collections.abc import Sequence
@@ -27,8 +32,10 @@ from fractions import Fraction
 
 from tournaments.swiss.candidates import Targets, first_candidate
 from tournaments.swiss.completion import can_complete
+from tournaments.swiss.earliest import earliest_best
+from tournaments.swiss.following import floater_values
 from tournaments.swiss.matching import matched
-from tournaments.swiss.players import Player, can_meet, seat_conflict, strong_seat_conflict
+from tournaments.swiss.players import Player, seat_conflict, strong_seat_conflict
 from tournaments.swiss.shapes import BracketResult, BracketShape
 from tournaments.swiss.weights import criteria_totals
 
@@ -47,21 +54,14 @@ def _spent(shape: BracketShape, result: BracketResult) -> Targets:
     )
 
 
-def _welcome(residents: Sequence[Player], below: Sequence[Player]) -> frozenset[Player] | None:
-    """C.7 in part: the residents who could meet somebody of the next score group, when
-    that is only some of them (a floater from among them is not bound to float on)."""
-    if not below:
-        return None
-    following = [p for p in below if p.points == below[0].points]
-    welcome = frozenset(r for r in residents if any(can_meet(r, p) for p in following))
-    return welcome if welcome and len(welcome) < len(residents) else None
-
-
 def pair_bracket(
     score: Fraction, movers: Sequence[Player], residents: Sequence[Player], below: Sequence[Player]
 ) -> BracketResult:
     """Pairs for the bracket of `score` that leave `below` plus the floaters completable."""
-    shape = BracketShape(score, tuple(movers), tuple(residents), _welcome(residents, below))
+    players = (*movers, *residents)
+    # C.7 matters only where one player floats: an odd bracket.
+    values = floater_values(players, below) if len(players) % 2 else None
+    shape = BracketShape(score, tuple(movers), tuple(residents), values)
 
     def completes(result: BracketResult | None) -> bool:
         return result is not None and can_complete([*result.floaters, *below])
@@ -70,11 +70,11 @@ def pair_bracket(
     if completes(result):
         assert result is not None
         return result
-    best = matched(shape, ())
     if result is None:
-        # The lower bounds were out of reach: with what the best pairing spends as targets,
+        # The lower bounds were out of reach: with what a best pairing spends as targets,
         # the search finds the earliest candidate among the best ones, if it is one of the
         # forms the search covers (all movers paired, one exchange at most).
+        best = matched(shape, ())
         retried = first_candidate(shape, _spent(shape, best))
         if (
             retried is not None
@@ -82,6 +82,11 @@ def pair_bracket(
             and completes(retried)
         ):
             return retried
-    if completes(best):
-        return best
-    return matched(shape, below)
+    # The earliest best candidate; if it leaves the round unfinishable, the best and
+    # earliest are sought again among the candidates that finish it (C.4).
+    scores = sorted({p.points for p in below}, reverse=True)
+    following = [p for p in below if p.points == scores[0]] if len(scores) >= 2 else []
+    exact = earliest_best(shape, (), following)
+    if completes(exact):
+        return exact
+    return earliest_best(shape, below)

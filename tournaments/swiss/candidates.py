@@ -81,7 +81,7 @@ class Targets:
     down_before: int = 0  # C.14: floaters who floated down two rounds before
     up_last: int = 0  # C.13: residents meeting a mover who floated up the round before
     up_before: int = 0  # C.15: the same, two rounds before
-    welcome: frozenset[Player] | None = None  # C.7 in part: the floaters to prefer
+    welcome: frozenset[Player] | None = None  # C.7: the floaters to prefer
 
     def fit_to_float(self, player: Player) -> bool:
         # At most one resident is left over, so each count bounds that one player.

@@ -1,48 +1,71 @@
-"""The best pairing of a bracket by maximum-weight matching over the criteria weights."""
+"""The best pairing of a bracket by maximum-weight matching over stacked weights."""
 
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Callable, Sequence
 
 import networkx as nx
 
 from tournaments.swiss.players import Player, can_meet
 from tournaments.swiss.shapes import BracketResult, BracketShape
-from tournaments.swiss.weights import bracket_weights
+from tournaments.swiss.weights import Tier, bracket_weights
+
+Allowed = Callable[[Player, Player], bool]
 
 
 def matched(shape: BracketShape, below: Sequence[Player]) -> BracketResult:
-    """The best pairing of the bracket by maximum-weight matching.
+    """A pairing of the bracket that is best on the criteria (C.5-C.19).
 
     With `below` given, its players join the graph with weightless edges and every
     player must be matched, so the bracket's choice leaves a completable rest (C.4).
     """
-    result = _matched(shape, below)
-    movers = set(shape.movers)
-    taken = {b for pair in result.pairs for b in pair if movers & set(pair) and b not in movers}
-    remainder = tuple(p for p in shape.residents if p not in taken)
-    if not movers or remainder == shape.residents[len(movers) :]:
-        return result
-    # The movers took other residents than the weights guessed: weigh the remainder's
-    # order again with the remainder they left (the movers' pairs weigh more, so stay).
-    return _matched(replace(shape, remainder=remainder), below)
+    return best_pairs(shape.players, below, bracket_weights(shape), following=shape.following)
 
 
-def _matched(shape: BracketShape, below: Sequence[Player]) -> BracketResult:
-    players = list(shape.players)
+def best_pairs(
+    players: Sequence[Player],
+    below: Sequence[Player],
+    weight: Tier,
+    allowed: Allowed = can_meet,
+    following: Sequence[Player] = (),
+) -> BracketResult:
+    """The maximum-weight pairing of `players` by pairs that are `allowed` and can meet.
+
+    With `below`, everybody is matched: the players left over meet `below` at no gain.
+    `following` players join the graph with their weights (C.7 measured exactly, without
+    `below`); their pairs are not the bracket's.
+    """
     inside = set(players)
-    everybody = players + list(below)
-    weight = bracket_weights(shape)
-    graph = nx.Graph()
-    graph.add_nodes_from(range(len(everybody)))
+    weighed = inside | set(following)
+    everybody = [*players, *following, *below]
+    edges: list[tuple[int, int, int | None]] = []
     for i, a in enumerate(everybody):
         for j in range(i + 1, len(everybody)):
             b = everybody[j]
             if not can_meet(a, b):
                 continue
-            gain = weight(a, b) if a in inside and b in inside else 0
-            # A pair worth nothing (two movers) is there only to complete the round.
-            if gain or below:
-                graph.add_edge(i, j, weight=gain)
+            if a in inside and b in inside:
+                if allowed(a, b):
+                    edges.append((i, j, weight(a, b)))
+            elif a in weighed and b in weighed:
+                edges.append((i, j, weight(a, b)))
+            elif below:
+                edges.append((i, j, None))  # a floater or two players below
+    if below:
+        # Every player is matched, so every matching has as many edges and each edge's
+        # `ceiling` adds the same; a pair worth nothing (two movers, there only to complete
+        # the round) lacks it, so it costs more than all the gains together.
+        ceiling = 1 + len(everybody) // 2 * max((g for _, _, g in edges if g), default=0)
+
+        def share(gain: int | None) -> int:
+            if gain is None:
+                return ceiling
+            return ceiling + gain if gain else 0
+
+        edges = [(i, j, share(gain)) for i, j, gain in edges]
+    else:
+        edges = [(i, j, gain) for i, j, gain in edges if gain]
+    graph = nx.Graph()
+    graph.add_nodes_from(range(len(everybody)))
+    graph.add_weighted_edges_from(edges)
     matching = nx.max_weight_matching(graph, maxcardinality=bool(below))
     pairs = []
     paired: set[Player] = set()

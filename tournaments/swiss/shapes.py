@@ -1,5 +1,6 @@
 """A bracket as the Dutch system first splits it, and what pairing it gives."""
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -13,15 +14,26 @@ class BracketShape:
     score: Fraction  # the residents' score
     movers: tuple[Player, ...]  # moved-down players, in rank order
     residents: tuple[Player, ...]
-    # C.7 in part: the residents who could meet somebody in the next score group, when
-    # only some could; a floater from among them may be paired in the next bracket.
-    welcome: frozenset[Player] | None = None
-    # The residents left for the remainder once the movers are paired, when known.
-    remainder: tuple[Player, ...] | None = None
+    # C.7: what each player's floating is worth to the next bracket (following.py); None
+    # when C.7 does not apply or nobody's floating is worth more than another's.
+    floater_values: Mapping[Player, int] | None = None
+    # C.7 measured exactly: the next score group, matched in one graph with the bracket
+    # (its pairs with the floaters and among themselves are the next bracket's).
+    following: tuple[Player, ...] = ()
 
     @property
     def players(self) -> tuple[Player, ...]:
         return self.movers + self.residents
+
+    @property
+    def welcome(self) -> frozenset[Player] | None:
+        """The residents whose floating is worth the most to the next bracket (C.7), when
+        that is only some of them."""
+        if not self.floater_values or not self.residents:
+            return None
+        best = max(self.floater_values[p] for p in self.residents)
+        welcome = frozenset(p for p in self.residents if self.floater_values[p] == best)
+        return welcome if len(welcome) < len(self.residents) else None
 
 
 @dataclass(frozen=True)

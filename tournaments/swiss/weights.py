@@ -1,13 +1,18 @@
-"""Matching weights for one bracket: the quality criteria C.5-C.19, then the Dutch order.
+"""Matching weights for one bracket: the quality criteria C.5-C.19 as stacked tiers.
 
 Each criterion is a tier of small integers per pair; the tiers are stacked into one integer
 so that any gain in a higher tier outweighs every possible total of the lower tiers, which
 makes the maximum-weight matching the lexicographic best. A player left unpaired costs the
-criteria of a downfloater, so a pair's tier holds what pairing the two saves.
+criteria of a downfloater, so a pair's tier holds what pairing the two saves. After the
+criteria comes one tier that pairs as many moved-down players as the best allow (B.2's M1);
+the Dutch order's tiers (order.py) are stacked below them.
 
-The criteria tiers are exact. The Dutch-order tiers are not: the MDP-pairing's D.1 order
-and the remainder's transpositions are, but exchanges count only as pairs lost across S1R
-and S2R, not in the D.2 order.
+C.7 comes in one of two forms. Usually it is a tier of floater values (following.py),
+exact when the bracket leaves one floater. With the shape's `following` (the next score
+group) in the graph it is exact for any floaters: those players' pairs, with the floaters
+and among themselves, are the next bracket's, and weigh only on two C.7 tiers, its pairs
+and its PSD, while every other tier counts the bracket's own pairs only. The lexicographic
+best of that graph is the bracket's best with the next bracket's best made of its floaters.
 """
 
 from collections.abc import Callable, Sequence
@@ -18,9 +23,8 @@ from tournaments.swiss.players import Player, seat_conflict, strong_seat_conflic
 from tournaments.swiss.shapes import BracketShape
 
 Tier = Callable[[Player, Player], int]
-# The first tiers are the criteria C.5-C.19 (C.8 and C.9 need none here); the rest is the
-# Dutch order of candidates.
-CRITERIA_TIERS = 13
+# A tier: its value for a pair, and a bound on its sum over the pairs of one pairing.
+BoundTier = tuple[Tier, int]
 
 
 def _upfloater(a: Player, b: Player) -> Player | None:
@@ -35,14 +39,8 @@ def _downfloater(a: Player, b: Player) -> Player | None:
     return a if a.points > b.points else b
 
 
-def _positions(players: Sequence[Player]) -> dict[Player, int]:
-    return {player: index for index, player in enumerate(players)}
-
-
-def bracket_weights(shape: BracketShape) -> Callable[[Player, Player], int]:
-    """The weight of pairing two players of the bracket (larger is better)."""
-    tiers = criteria_tiers(shape)
-    # Stack the tiers, least significant last: each multiplier exceeds all tiers below it.
+def stacked(tiers: Sequence[BoundTier]) -> Tier:
+    """One weight from tiers, most important first: each outweighs all tiers below it."""
     multipliers = []
     multiplier = 1
     for _, total_bound in reversed(tiers):
@@ -50,25 +48,74 @@ def bracket_weights(shape: BracketShape) -> Callable[[Player, Player], int]:
         multiplier *= total_bound + 1
     multipliers.reverse()
 
-    movers = set(shape.movers)
-
     def weight(a: Player, b: Player) -> int:
-        if a in movers and b in movers:
-            # B.3 pairs moved-down players only with residents; two of them meet here only
-            # when nothing else completes the round, so their pair earns nothing.
-            return 0
         return sum(m * tier(a, b) for (tier, _), m in zip(tiers, multipliers, strict=True))
 
     return weight
 
 
+def bracket_weights(shape: BracketShape, order: Sequence[BoundTier] = ()) -> Tier:
+    """The weight of pairing two players of the bracket (larger is better): the criteria,
+    then the `order` tiers."""
+    weight = stacked([*criteria_tiers(shape), *(_inside(shape, tier) for tier in order)])
+    movers = set(shape.movers)
+
+    def pair_weight(a: Player, b: Player) -> int:
+        if a in movers and b in movers:
+            # B.3 pairs moved-down players only with residents; two of them meet here only
+            # when nothing else completes the round, so their pair earns nothing.
+            return 0
+        return weight(a, b)
+
+    return pair_weight
+
+
+def _inside(shape: BracketShape, bound_tier: BoundTier) -> BoundTier:
+    """A tier that counts the bracket's own pairs only (none with the next score group)."""
+    if not shape.following:
+        return bound_tier
+    tier, bound = bound_tier
+    outside = set(shape.following)
+    return (lambda a, b: 0 if a in outside or b in outside else tier(a, b)), bound
+
+
+def _next_bracket_tiers(shape: BracketShape) -> list[BoundTier]:
+    """C.7 exactly: the next bracket's pairs, then its PSD, over the graph that holds the
+    bracket and the next score group (a player of either left unmatched floats on)."""
+    group = set(shape.following)
+    lowest = shape.following[0].points
+    everybody = [*shape.players, *shape.following]
+    pairs_at_most = len(everybody) // 2
+    differences = {abs(p.points - lowest) for p in everybody} | {
+        p.points - (lowest - 1) for p in everybody
+    }
+    level = {value: index for index, value in enumerate(sorted(differences))}
+    base = len(everybody) + 1
+
+    def floating(player: Player) -> int:
+        return base ** level[player.points - (lowest - 1)]
+
+    def next_pairs(a: Player, b: Player) -> int:
+        return 1 if a in group or b in group else 0
+
+    def next_psd(a: Player, b: Player) -> int:
+        if a in group or b in group:
+            return floating(a) + floating(b) - base ** level[abs(a.points - b.points)]
+        return floating(a) + floating(b)  # paired in the bracket: not in the next one
+
+    return [
+        (next_pairs, pairs_at_most),
+        (next_psd, 2 * base ** (len(level) - 1) * pairs_at_most),
+    ]
+
+
 def criteria_totals(shape: BracketShape, pairs: Sequence[tuple[Player, Player]]) -> list[int]:
-    """A pairing's totals on C.5-C.19; a larger list (compared in order) is better."""
-    tiers = criteria_tiers(shape)[:CRITERIA_TIERS]
+    """A pairing's totals on C.5-C.19 and M1; a larger list (compared in order) is better."""
+    tiers = criteria_tiers(shape)
     return [sum(tier(a, b) for a, b in pairs) for tier, _ in tiers]
 
 
-def criteria_tiers(shape: BracketShape) -> list[tuple[Tier, int]]:
+def criteria_tiers(shape: BracketShape) -> list[BoundTier]:
     """Per criterion, most important first: its value for a pair and a bound on its sum."""
     players = shape.players
     pairs_at_most = max(1, len(players) // 2)
@@ -126,65 +173,42 @@ def criteria_tiers(shape: BracketShape) -> list[tuple[Tier, int]]:
 
         return tier
 
-    def unwelcome_paired(a: Player, b: Player) -> int:
-        # Pairing those the next score group could not take leaves the others to float.
-        if shape.welcome is None:
-            return 0
-        return (a not in shape.welcome) + (b not in shape.welcome)
+    values = shape.floater_values or {}
+    best_value = max(values.values(), default=0)
 
-    mover_rank = _positions(shape.movers)
-    resident_rank = _positions(shape.residents)
-    # The remainder (B.3): the residents the movers do not take, guessed as the lowest
-    # unless the shape knows better.
-    remainder = shape.remainder or shape.residents[len(shape.movers) :]
-    half = len(remainder) // 2
-    s1r = _positions(remainder[:half])
-    s2r = _positions(remainder[half:])
-    resident_base = len(shape.residents) + 1
-    s2r_base = len(remainder) - half + 1
+    def floater_value_kept(a: Player, b: Player) -> int:
+        # Pairing a player keeps them from floating: the less their floating is worth to the
+        # next bracket (C.7), the more pairing them saves.
+        return 2 * best_value - values.get(a, 0) - values.get(b, 0)
 
-    def mover_order(a: Player, b: Player) -> int:
-        # D.1 on the MDP-pairing: the first mover gets the earliest resident, and so on.
-        mover, resident = (a, b) if a in mover_rank else (b, a)
-        if mover not in mover_rank or resident not in resident_rank:
-            return 0
-        digit = len(shape.residents) - resident_rank[resident]
-        return digit * resident_base ** (len(shape.movers) - 1 - mover_rank[mover])
+    movers = set(shape.movers)
 
-    def remainder_sides(a: Player, b: Player) -> tuple[Player, Player] | None:
-        if a in s1r and b in s2r:
-            return a, b
-        if b in s1r and a in s2r:
-            return b, a
-        return None
+    def movers_paired(a: Player, b: Player) -> int:
+        return (a in movers) + (b in movers)
 
-    def remainder_across(a: Player, b: Player) -> int:
-        # Pairs across S1R and S2R come before resident exchanges (B.6, D.2).
-        return 1 if remainder_sides(a, b) else 0
-
-    def remainder_order(a: Player, b: Player) -> int:
-        sides = remainder_sides(a, b)
-        if sides is None:
-            return 0
-        upper, partner = sides
-        digit = len(s2r) - s2r[partner]
-        return digit * s2r_base ** (half - 1 - s1r[upper])
-
+    seventh = (
+        _next_bracket_tiers(shape)
+        if shape.following
+        else [(floater_value_kept, 2 * best_value * pairs_at_most)]
+    )
     return [
-        (lambda a, b: 1, pairs_at_most),  # C.5
-        (psd, 2 * base ** (len(levels) - 1) * pairs_at_most),  # C.6
-        (unwelcome_paired, 2 * pairs_at_most),  # C.7, in part
-        (lambda a, b: 1 - seat_conflict(a, b), pairs_at_most),  # C.10
-        (lambda a, b: 1 - strong_seat_conflict(a, b), pairs_at_most),  # C.11
-        (repeated_down("last_float"), 2 * pairs_at_most),  # C.12
-        (repeated_up("last_float"), pairs_at_most),  # C.13
-        (repeated_down("float_before"), 2 * pairs_at_most),  # C.14
-        (repeated_up("float_before"), pairs_at_most),  # C.15
-        (repeated_down_difference("last_float"), biggest_sd * pairs_at_most),  # C.16
-        (repeated_up_difference("last_float"), biggest_sd * pairs_at_most),  # C.17
-        (repeated_down_difference("float_before"), biggest_sd * pairs_at_most),  # C.18
-        (repeated_up_difference("float_before"), biggest_sd * pairs_at_most),  # C.19
-        (mover_order, resident_base ** len(shape.movers)),
-        (remainder_across, pairs_at_most),
-        (remainder_order, s2r_base**half),
+        _inside(shape, (lambda a, b: 1, pairs_at_most)),  # C.5
+        _inside(shape, (psd, 2 * base ** (len(levels) - 1) * pairs_at_most)),  # C.6
+        *seventh,  # C.7
+        *(
+            _inside(shape, tier)
+            for tier in (
+                (lambda a, b: 1 - seat_conflict(a, b), pairs_at_most),  # C.10
+                (lambda a, b: 1 - strong_seat_conflict(a, b), pairs_at_most),  # C.11
+                (repeated_down("last_float"), 2 * pairs_at_most),  # C.12
+                (repeated_up("last_float"), pairs_at_most),  # C.13
+                (repeated_down("float_before"), 2 * pairs_at_most),  # C.14
+                (repeated_up("float_before"), pairs_at_most),  # C.15
+                (repeated_down_difference("last_float"), biggest_sd * pairs_at_most),  # C.16
+                (repeated_up_difference("last_float"), biggest_sd * pairs_at_most),  # C.17
+                (repeated_down_difference("float_before"), biggest_sd * pairs_at_most),  # C.18
+                (repeated_up_difference("float_before"), biggest_sd * pairs_at_most),  # C.19
+                (movers_paired, len(shape.movers)),  # B.2: M1, the most movers paired
+            )
+        ),
     ]
