@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 from accounts.models import User
 from accounts.services import api_token
 from config.celery import app as celery_app
-from tests.support import parallel
+from tests.support import mfa, parallel
 
 pytest_plugins = ["tests.support.after_commit"]
 
@@ -41,6 +41,7 @@ def django_db_setup(django_db_setup, django_db_blocker):
 def _fast_passwords_clean_cache_and_english(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     cache.clear()
+    mfa.forget_handed_codes()  # the site forgets the codes used with its cache
     # A request in another language leaves it active in the thread: each test starts in
     # the site's language, whatever ran before it.
     translation.activate(settings.LANGUAGE_CODE)

@@ -7,7 +7,6 @@ six digits), as a phone's app would, not by the code under test.
 import base64
 import hashlib
 import hmac
-import itertools
 import struct
 import time
 
@@ -38,14 +37,30 @@ def give_totp(user: User, secret: str = SECRET) -> str:
     return secret
 
 
-# Codes of the step before, the current one and the one after are all taken (the tolerance
-# of one step), and each only once: a test that logs in several times uses them in turn.
-_STEPS = itertools.cycle((0, -1, 1))
+# The steps whose code each account has been handed, since the test began: the site takes
+# each code only once per account (and forgets that with the cache, cleared between tests).
+_handed: dict[tuple[int, str], set[int]] = {}
 
 
-def fresh_code(secret: str) -> str:
-    """A code the app shows now (or a step either side) not handed out just before."""
-    return totp_code(secret, at=time.time() + 30 * next(_STEPS))
+def forget_handed_codes() -> None:
+    _handed.clear()
+
+
+def fresh_code(secret: str, user: User) -> str:
+    """A code the app shows now, or the next step's, that `user` has not used yet.
+
+    The site takes the step before, the current one and the one after. A code of the step
+    before is left out: a slow request could reach the site two steps after it was read.
+    With both codes of this moment used, the next moment's is awaited.
+    """
+    handed = _handed.setdefault((user.pk, secret), set())
+    while True:
+        now = int(time.time() // 30)
+        for step in (now, now + 1):
+            if step not in handed:
+                handed.add(step)
+                return totp_code(secret, at=step * 30)
+        time.sleep(30 - time.time() % 30 + 0.05)
 
 
 def staff_token(user: User, secret: str = SECRET) -> str:
@@ -56,7 +71,7 @@ def staff_token(user: User, secret: str = SECRET) -> str:
         give_totp(user, secret)
     response = APIClient().post(
         "/api/accounts/token/",
-        {"username": user.username, "password": TEST_PASSWORD, "code": fresh_code(secret)},
+        {"username": user.username, "password": TEST_PASSWORD, "code": fresh_code(secret, user)},
         format="json",
     )
     assert response.status_code == 200, response.content
@@ -70,7 +85,7 @@ def log_in_with_second_factor(client: Client, user: User, secret: str = SECRET) 
     if not has_totp(user):
         give_totp(user, secret)
     client.post("/login/", {"login": user.username, "password": TEST_PASSWORD})
-    response = client.post("/accounts/2fa/authenticate/", {"code": fresh_code(secret)})
+    response = client.post("/accounts/2fa/authenticate/", {"code": fresh_code(secret, user)})
     assert response.status_code == 302, response.content.decode()[:2000]
     assert client.session.get(SESSION_KEY) == str(user.pk)
     return client
