@@ -26,6 +26,7 @@ DEMO_DESCRIPTION = (
 )
 # How often a demo player plays its game's demo move instead of the CPU's.
 RANDOM_SHARE = 0.3
+DEMO_CPU_LEVEL = "easy"
 
 
 def demo_game() -> GameDeclaration:
@@ -45,11 +46,14 @@ def play_for_both(game_id: int, chooser: random.Random, wait: float = 0) -> None
         if game.status != Game.Status.ACTIVE:
             return
         state = rules.load(bytes(game.snapshot))
-        move = rules.suggest(state)
-        if move is None:
-            return
         if declared.demo_move is not None and chooser.random() < RANDOM_SHARE:
             move = declared.demo_move(state, chooser)
+        else:
+            # The easy CPU plays sensible moves at a fraction of the normal one's work: the
+            # demo's many games are made in seconds.
+            move = rules.suggest(state, level=DEMO_CPU_LEVEL)
+        if move is None:
+            return
         player = User.objects.get(pk=game_selectors.players_by_seat(game)[game.to_move])
         sent, _created = game_services.submit_move(
             game_id=game_id, user=player, seq=game.move_count + 1, payload=move
