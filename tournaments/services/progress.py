@@ -5,8 +5,10 @@ ends it when its last match is decided."""
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import datetime
 
 from celery import shared_task
+from django.core.cache import cache
 from django.db import transaction
 
 from games import selectors as game_selectors
@@ -36,12 +38,32 @@ STAGE_STEPS: dict[str, Callable[[Championship], None]] = {
 _batched: ContextVar[set[int] | None] = ContextVar("tournaments_batched_advances", default=None)
 
 
+# While a championship's advance waits in the queue this key is set, so a thousand results
+# in a row queue one advance, not a thousand. The task deletes it as it starts; the time-out
+# only matters when a queued advance was lost (the sweep's backstop finds it sooner).
+ADVANCE_QUEUED_TTL_S = 60
+
+
+def _queued_key(championship_id: int) -> str:
+    return f"championships:advance-queued:{championship_id}"
+
+
 def schedule_advance(championship_id: int) -> None:
+    """Move the championship on once this transaction commits: one advance queued, unless
+    one is waiting already (it will see this change, as it reads only after it starts)."""
     batch = _batched.get()
     if batch is not None:
         batch.add(championship_id)
         return
-    advance_championship.delay(championship_id)  # sent once the game's change commits
+    # Decided at the commit, not now: a waiting advance that starts before this commit
+    # would not see the change, so whether one is waiting is asked when the change is in.
+    transaction.on_commit(lambda: queue_advance(championship_id))
+
+
+def queue_advance(championship_id: int) -> None:
+    """Queue the championship's advance unless one is waiting to start."""
+    if cache.add(_queued_key(championship_id), 1, ADVANCE_QUEUED_TTL_S):
+        advance_championship.delay(championship_id)
 
 
 @contextmanager
@@ -89,7 +111,19 @@ def advance(championship_id: int) -> None:
 def advance_championship(championship_id: int) -> None:
     """The worker's entry point: settle finished games and move the championship on
     (idempotent)."""
+    # Before anything is read: a result committed from now on queues the next advance.
+    cache.delete(_queued_key(championship_id))
     advance(championship_id)
+
+
+def unsettled_championships(finished_before: datetime) -> list[int]:
+    """Championships holding a result that finished before `finished_before` and is still
+    unsettled (its match playing, no game of it running): an advance must have been lost."""
+    unsettled = Match.objects.filter(
+        game_selectors.has_a_game(Game.Status.FINISHED, finished_before=finished_before),
+        status=Match.Status.PLAYING,
+    ).exclude(game_selectors.has_a_game(Game.Status.ACTIVE))
+    return sorted(set(unsettled.values_list("stage__championship_id", flat=True)))
 
 
 def matches_of(championship: Championship):
