@@ -71,10 +71,11 @@ def notify_each(kind: Kind, notices: Iterable[Notice]) -> int:
     with transaction.atomic():
         _drop_told(wanted)
         rows = [
-            Notification(user_id=user_id, kind=kind, params=notice.params, url=notice.url,
-                         once_key=key)
+            Notification(
+                user_id=user_id, kind=kind, params=notice.params, url=notice.url, once_key=key
+            )
             for (user_id, key), notice in wanted.items()
-        ]  # fmt: skip
+        ]
         created = _create(rows)
         muted = set(
             EmailOptOut.objects.filter(
