@@ -10,6 +10,7 @@ from datetime import datetime
 from celery import shared_task
 from django.core.cache import cache
 from django.db import transaction
+from django.db.models import F
 
 from games import selectors as game_selectors
 from games.models import Game
@@ -131,14 +132,24 @@ def matches_of(championship: Championship):
 
 
 def _settle_matches(championship: Championship) -> None:
-    playing = Match.objects.filter(
-        game_selectors.has_a_game(Game.Status.FINISHED),
-        stage__championship=championship,
-        status__in=[Match.Status.PLAYING, Match.Status.AWAITING],
-    ).select_related("stage", "first__player", "second__player")
+    """Every match whose last game has finished takes its result: all read in two queries
+    and written in one, however many results came in since the last advance."""
+    playing = list(
+        Match.objects.filter(
+            game_selectors.has_a_game(Game.Status.FINISHED),
+            stage__championship=championship,
+            status__in=[Match.Status.PLAYING, Match.Status.AWAITING],
+        ).select_related("stage", "first__player", "second__player")
+    )
+    if not playing:
+        return
+    games_of: dict[int, list[Game]] = {}
+    for game in game_selectors.games_for_matches([match.pk for match in playing]):
+        games_of.setdefault(game.match_id, []).append(game)
+    settled: list[Match] = []
     for match in playing:
-        games = game_selectors.games_for_matches([match.pk])
-        last = games.last()
+        games = games_of[match.pk]
+        last = games[-1]
         result = game_selectors.outcome(last)
         if result is None:
             continue  # the match's last game is still being played
@@ -156,7 +167,7 @@ def _settle_matches(championship: Championship) -> None:
                 # A knockout match needs a winner: replay with the seats swapped (K16; a
                 # game with extra time ends level only when its board is full), or, when a
                 # player has withdrawn since, the other goes on.
-                open_match(championship, match, replays=games.count())
+                open_match(championship, match, replays=len(games))
             elif match.status == Match.Status.PLAYING:
                 # Level when the round's time is up: the organiser decides who goes on.
                 match.status = Match.Status.AWAITING
@@ -166,4 +177,23 @@ def _settle_matches(championship: Championship) -> None:
         else:
             match.drawn = True
         match.status = Match.Status.FINISHED
-        match.save(update_fields=["winner", "drawn", "forfeit", "status"])
+        settled.append(match)
+    _write_results(settled)
+
+
+def _write_results(settled: list[Match]) -> None:
+    """The settled matches written in a few statements, one per kind of result (a win of
+    the first or the second, by play or forfeit, a draw, a loss for both), not one each."""
+    kinds: dict[tuple, list[int]] = {}
+    for match in settled:
+        side = None
+        if match.winner_id is not None:
+            side = "first" if match.winner_id == match.first_id else "second"
+        kinds.setdefault((side, match.drawn, match.forfeit), []).append(match.pk)
+    for (side, drawn, forfeit), ids in kinds.items():
+        Match.objects.filter(pk__in=ids).update(
+            winner=F(side) if side else None,
+            drawn=drawn,
+            forfeit=forfeit,
+            status=Match.Status.FINISHED,
+        )
