@@ -219,6 +219,24 @@ def games_with_players() -> QuerySet[Game]:
     return Game.objects.order_by("id").prefetch_related(seats_with_players())
 
 
+def seating_of_match_games(matches) -> dict[int, list[tuple[int, dict[str, int | None]]]]:
+    """match id → its games in the order they were made, each as (game id, seat → the
+    seated user's id, None for the CPU, in seat order); `matches`: ids or a query of them.
+    One query of plain values: for a long list that names the players from rows it has."""
+    seats = (
+        Seat.objects.filter(game__match__in=matches)
+        .order_by("game_id", "order")
+        .values_list("game__match_id", "game_id", "seat", "user_id")
+    )
+    found: dict[int, list[tuple[int, dict[str, int | None]]]] = {}
+    for match_id, game_id, seat, user_id in seats:
+        games = found.setdefault(match_id, [])
+        if not games or games[-1][0] != game_id:
+            games.append((game_id, {}))
+        games[-1][1][seat] = user_id
+    return found
+
+
 def games_for_matches(matches, status: str | None = None) -> QuerySet[Game]:
     """The games played for championship matches (`matches`: their ids, or a query of
     them), in the order they were made, with their seats and players; in `status` if given."""
@@ -226,9 +244,13 @@ def games_for_matches(matches, status: str | None = None) -> QuerySet[Game]:
     return games.filter(status=status) if status else games
 
 
-def has_a_game(status: str) -> Exists:
-    """A filter for a query of matches: the match has a game in `status`."""
-    return Exists(Game.objects.filter(match=OuterRef("pk"), status=status))
+def has_a_game(status: str, *, finished_before: datetime | None = None) -> Exists:
+    """A filter for a query of matches: the match has a game in `status` (one that finished
+    before `finished_before`, if given)."""
+    games = Game.objects.filter(match=OuterRef("pk"), status=status)
+    if finished_before is not None:
+        games = games.filter(finished_at__lt=finished_before)
+    return Exists(games)
 
 
 @dataclass(frozen=True)

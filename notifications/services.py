@@ -1,6 +1,7 @@
 """Notification operations: telling players something, marking it read, e-mail choices."""
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Literal
 
 from django.db import IntegrityError, transaction
@@ -11,10 +12,25 @@ from accounts.models import User
 from infrastructure import links
 from infrastructure.errors import DomainError
 from notifications.kinds import Kind
-from notifications.mail import send_email
+from notifications.mail import send_emails
 from notifications.models import EmailOptOut, Notification
 
 KINDS = frozenset(kind.value for kind in Kind)
+
+
+# E-mails sent by one task: a round's notices leave in a few tasks, not one per reader.
+EMAILS_PER_TASK = 100
+
+
+@dataclass(frozen=True)
+class Notice:
+    """One reader's notification in a batch: whom, the site path it leads to, what it says
+    (its params) and the key it is sent once under (None: it may repeat)."""
+
+    user: User
+    url: str
+    params: dict
+    once_key: str | None = None
 
 
 def notify(
@@ -31,34 +47,63 @@ def notify(
     new. Runs inside the caller's transaction; the e-mails are sent once it commits, and
     never for a change rolled back.
     """
+    return notify_each(kind, [Notice(user, url, params, once_key) for user in users])
+
+
+def notify_each(kind: Kind, notices: Iterable[Notice]) -> int:
+    """Tell each notice's reader about `kind`, each with their own link and params; how
+    many were told. A reader is told once per once-key (and once per call without one).
+
+    The whole batch (a round's players) costs one read of the keys already told, one
+    insert, one read of the e-mail opt-outs and a task per EMAILS_PER_TASK e-mails, sent
+    once the caller's transaction commits.
+    """
     kind = Kind(kind)
-    if not links.is_site_path(url):
-        raise ValueError(f"a notification leads to a path on this site, not {url!r}")
-    # A deleted account is told nothing: nothing personal is kept for it again.
-    recipients = {user.pk: user for user in users if user.deleted_at is None}
-    if not recipients:
+    wanted: dict[tuple[int, str], Notice] = {}
+    for notice in notices:
+        if not links.is_site_path(notice.url):
+            raise ValueError(f"a notification leads to a path on this site, not {notice.url!r}")
+        # A deleted account is told nothing: nothing personal is kept for it again.
+        if notice.user.deleted_at is None:
+            wanted.setdefault((notice.user.pk, notice.once_key or ""), notice)
+    if not wanted:
         return 0
     with transaction.atomic():
-        if once_key:
-            told = Notification.objects.filter(user_id__in=recipients, once_key=once_key)
-            for user_id in told.values_list("user_id", flat=True):
-                recipients.pop(user_id, None)
-        key = once_key or ""
+        _drop_told(wanted)
         rows = [
-            Notification(user_id=user_id, kind=kind, params=params, url=url, once_key=key)
-            for user_id in recipients
+            Notification(
+                user_id=user_id, kind=kind, params=notice.params, url=notice.url, once_key=key
+            )
+            for (user_id, key), notice in wanted.items()
         ]
         created = _create(rows)
-        created_ids = [row.user_id for row in created]
         muted = set(
-            EmailOptOut.objects.filter(kind=kind, user_id__in=created_ids).values_list(
-                "user_id", flat=True
-            )
+            EmailOptOut.objects.filter(
+                kind=kind, user_id__in={row.user_id for row in created}
+            ).values_list("user_id", flat=True)
         )
-        for row in created:
-            if recipients[row.user_id].email and row.user_id not in muted:
-                send_email.delay(row.pk)  # sent after the commit (AfterCommitTask)
+        mailed = [
+            row.pk
+            for row in created
+            if wanted[(row.user_id, row.once_key)].user.email and row.user_id not in muted
+        ]
+        for start in range(0, len(mailed), EMAILS_PER_TASK):
+            # Sent after the commit (AfterCommitTask).
+            send_emails.delay(mailed[start : start + EMAILS_PER_TASK])
     return len(created)
+
+
+def _drop_told(wanted: dict[tuple[int, str], Notice]) -> None:
+    """Leave out the readers who already hold a notification under their notice's key."""
+    keyed = [pair for pair in wanted if pair[1]]
+    if not keyed:
+        return
+    told = Notification.objects.filter(
+        user_id__in={user_id for user_id, _key in keyed},
+        once_key__in={key for _user_id, key in keyed},
+    ).values_list("user_id", "once_key")
+    for pair in told:
+        wanted.pop(pair, None)
 
 
 def _create(rows: list[Notification]) -> list[Notification]:
@@ -69,7 +114,7 @@ def _create(rows: list[Notification]) -> list[Notification]:
         with transaction.atomic():
             return Notification.objects.bulk_create(rows)
     except IntegrityError:
-        if not rows[0].once_key:
+        if not any(row.once_key for row in rows):
             raise
     created = []
     for row in rows:  # another transaction told some of them first

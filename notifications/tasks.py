@@ -3,6 +3,6 @@ module). Each lives beside the operation it runs: the e-mail in `mail.py`, the g
 in `game_hooks.py`."""
 
 from notifications.game_hooks import game_ended, your_move
-from notifications.mail import send_email
+from notifications.mail import send_email, send_emails
 
-__all__ = ["game_ended", "send_email", "your_move"]
+__all__ = ["game_ended", "send_email", "send_emails", "your_move"]

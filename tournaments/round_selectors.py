@@ -3,12 +3,13 @@ it is: its score group, who floated and why, what decided the seats, why the bye
 
 from fractions import Fraction
 
-from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
+from accounts.models import User
 from games import selectors as game_selectors
 from games.engines import engine
 from games.engines.base import seats_in_play
+from games.models import CPU_PLAYER
 from tournaments import pairing_explanations
 from tournaments.models import Championship, Entry, Match, Stage
 
@@ -38,10 +39,14 @@ def rounds(championship: Championship, number: int | None = None) -> list[dict]:
     floats: {username: "up"|"down"}, why}], byes: [{username, why}]}]`, stage by stage and
     round by round, as far as they are paired (only round `number` when given)."""
     seats = _seat_names(championship)
-    entries = {
-        str(entry.pk): entry.player.shown_name
-        for entry in Entry.objects.filter(championship=championship).select_related("player")
-    }
+    entrants = list(
+        Entry.objects.filter(championship=championship)
+        .select_related("player")
+        .only("id", "player", "player__username", "player__deleted_at")
+    )
+    entries = {str(entry.pk): entry.player.shown_name for entry in entrants}
+    # A game's seats hold the entrants' accounts: named from the rows read here.
+    players_named = {entry.player_id: entry.player.shown_name for entry in entrants}
 
     def name(pk: str) -> str:
         return entries.get(str(pk), "?")
@@ -49,12 +54,21 @@ def rounds(championship: Championship, number: int | None = None) -> list[dict]:
     matches = Match.objects.filter(stage__championship=championship)
     if number is not None:
         matches = matches.filter(round=number)
-    matches = (
+    matches = list(
         matches.exclude(first__isnull=True, second__isnull=True)
-        .select_related("stage", "group", "first__player", "second__player")
-        .prefetch_related(Prefetch("games", queryset=game_selectors.games_with_players()))
+        .select_related("stage", "group")
         .order_by("stage_id", "bracket", "round", "third_place", "group__order", "index")
     )
+    seating = game_selectors.seating_of_match_games([match.pk for match in matches])
+    seated = {
+        user_id
+        for games in seating.values()
+        for _game, holders in games
+        for user_id in holders.values()
+    }
+    # An account no longer among the entries (removed since) is read on its own.
+    for user in User.objects.filter(pk__in=seated - players_named.keys() - {None}):
+        players_named[user.pk] = user.shown_name
     found: dict[tuple, dict] = {}
     for match in matches:
         key = (match.stage_id, match.bracket, match.round)
@@ -78,16 +92,19 @@ def rounds(championship: Championship, number: int | None = None) -> list[dict]:
             continue
         if match.first_id is None or match.second_id is None:
             continue  # a knockout match still waiting for a player
-        games = list(match.games.all())
-        game = games[-1] if games else None
+        games = seating.get(match.pk)
+        game, seated_in = games[-1] if games else (None, {})
         players = (
-            game_selectors.seat_names(game)
+            {
+                seat: CPU_PLAYER if user_id is None else players_named[user_id]
+                for seat, user_id in seated_in.items()
+            }
             if game is not None
             else {seats["first"]: name(match.first_id), seats["second"]: name(match.second_id)}
         )
         view["pairings"].append(
             {
-                "game": game.pk if game else None,
+                "game": game,
                 "players": players,
                 "score_group": _number(record.get("score_group")),
                 "floats": {name(pk): way for pk, way in record.get("floats", {}).items()},

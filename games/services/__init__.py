@@ -9,9 +9,11 @@ from games.services.away import may_set_away, set_away
 from games.services.deadlines import clock_overdue
 from games.services.endings import forfeit, may_offer_draw, offer_draw, resign
 from games.services.invitations import (
+    MatchGame,
     accept_invitation,
     create_game,
     create_match_game,
+    create_match_games,
     decline_invitation,
     guest_practice_refusal,
     refuse_luck_options,
@@ -29,12 +31,14 @@ from games.services.verdicts import move_result, payload_size
 __all__ = [
     "MAX_MOVE_CHARS",
     "SWEEP_AFTER",
+    "MatchGame",
     "accept_invitation",
     "another_game",
     "ask_worker_if_due",
     "clock_overdue",
     "create_game",
     "create_match_game",
+    "create_match_games",
     "decline_invitation",
     "forfeit",
     "game_record",

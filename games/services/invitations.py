@@ -1,6 +1,8 @@
 """New games: practice and friendly invitations, championship games, and the answers."""
 
 import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.conf import settings
@@ -128,6 +130,19 @@ def create_game(
     return record
 
 
+@dataclass(frozen=True)
+class MatchGame:
+    """A championship game to start: its match, the game and its options, the players in
+    seat order (or to be seated by lot), whether it is rated, its time control."""
+
+    match_id: int
+    game: str
+    options: dict
+    players: list[User]
+    rated: bool
+    time_control: dict | None
+
+
 def create_match_game(
     *,
     match_id: int,
@@ -138,36 +153,51 @@ def create_match_game(
     time_control: dict | None,
 ) -> Game:
     """A championship game, started at once; `players` sit in seat order (or by lot)."""
-    rules = engine(game)
-    options = with_random_setup(rules, without_luck_options(rules, options))
-    if rules.first_by_lot:
-        players = secrets.SystemRandom().sample(players, len(players))
-    state = rules.new(options)
-    record = Game(
-        game=game,
-        kind=Game.Kind.CHAMPIONSHIP,
-        options=options,
-        format=str(options.get("format") or ""),
-        rated=rated,
-        created_by=players[0],
-        to_move=rules.to_move(state) or "",
-        score=rules.score(state),
-        snapshot=rules.dump(state),
-        time_control=time_control,
-        match_id=match_id,
-        version=1,
-    )
-    start_game(record, timezone.now())
-    record.save(force_insert=True)
+    wanted = MatchGame(match_id, game, options, players, rated, time_control)
+    return create_match_games([wanted])[0]
+
+
+def create_match_games(wanted: Sequence[MatchGame]) -> list[Game]:
+    """Championship games, started at once, in the order asked for: a round's games in one
+    insert of games and one of seats. Each is published and its clock booked after the
+    commit, as a single game is."""
+    now = timezone.now()
+    records: list[Game] = []
+    seatings: list[list[tuple[str, User]]] = []
+    for match_game in wanted:
+        rules = engine(match_game.game)
+        options = with_random_setup(rules, without_luck_options(rules, match_game.options))
+        players = list(match_game.players)
+        if rules.first_by_lot:
+            players = secrets.SystemRandom().sample(players, len(players))
+        state = rules.new(options)
+        record = Game(
+            game=match_game.game,
+            kind=Game.Kind.CHAMPIONSHIP,
+            options=options,
+            format=str(options.get("format") or ""),
+            rated=match_game.rated,
+            created_by=players[0],
+            to_move=rules.to_move(state) or "",
+            score=rules.score(state),
+            snapshot=rules.dump(state),
+            time_control=match_game.time_control,
+            match_id=match_game.match_id,
+            version=1,
+        )
+        start_game(record, now)
+        records.append(record)
+        # The seats of these options: a game for two to four players seats two here.
+        seatings.append(list(zip(seats_in_play(rules, options), players, strict=True)))
+    Game.objects.bulk_create(records)
     Seat.objects.bulk_create(
         Seat(game=record, seat=seat, order=order, user=user)
-        # The seats of these options: a game for two to four players seats two here.
-        for order, (seat, user) in enumerate(
-            zip(seats_in_play(rules, options), players, strict=True)
-        )
+        for record, seating in zip(records, seatings, strict=True)
+        for order, (seat, user) in enumerate(seating)
     )
-    publish_after_commit(record, [])
-    return record
+    for record in records:
+        publish_after_commit(record, [])
+    return records
 
 
 def checked_cpu_level(level: str | None, practice: bool) -> str:

@@ -2,12 +2,14 @@
 match. Each function names who is told and what; the notifications app delivers it, in
 the site and by e-mail, in each reader's language."""
 
+from collections.abc import Sequence
+
 from django.urls import reverse
 
 from accounts.models import User
 from games.models import Game
 from notifications.kinds import Kind
-from notifications.services import notify
+from notifications.services import Notice, notify, notify_each
 from tournaments import deciders
 from tournaments.models import (
     Announcement,
@@ -99,42 +101,43 @@ def championship_started(championship: Championship) -> None:
     )
 
 
-def round_opened(championship: Championship, game: Game, match: Match) -> None:
-    """Both players of a match whose game has just started: it is ready."""
-    players = (match.first.player, match.second.player)
-    for player, opponent in (players, players[::-1]):
-        notify(
-            [player],
-            Kind.ROUND_STARTED,
-            url=game.get_absolute_url(),
-            params={
+def round_opened(championship: Championship, opened: Sequence[tuple[Game, Match]]) -> None:
+    """Both players of each match whose game has just started (a whole round's at once):
+    it is ready."""
+    notices = []
+    for game, match in opened:
+        players = (match.first.player, match.second.player)
+        url, once_key = game.get_absolute_url(), f"round_started:{game.pk}"
+        for player, opponent in (players, players[::-1]):
+            params = {
                 "championship": championship.name,
                 "opponent": opponent.username,
                 "stage": match.stage.kind,
                 "round": match.round,
                 "deadline": match.deadline.isoformat() if match.deadline else None,
-            },
-            once_key=f"round_started:{game.pk}",
-        )
+            }
+            notices.append(Notice(player, url, params, once_key))
+    notify_each(Kind.ROUND_STARTED, notices)
 
 
-def deadline_soon(match: Match, hours: int) -> None:
-    """The players of a match still playing: the round's time is nearly up."""
-    championship = match.stage.championship
-    players = (match.first.player, match.second.player)
-    for player, opponent in (players, players[::-1]):
-        notify(
-            [player],
-            Kind.DEADLINE_SOON,
-            url=_page(championship),
-            params={
+def deadline_soon(matches: Sequence[Match], hours: int) -> None:
+    """The players of matches still playing (loaded with their championship): the round's
+    time is nearly up."""
+    notices = []
+    for match in matches:
+        championship = match.stage.championship
+        players = (match.first.player, match.second.player)
+        for player, opponent in (players, players[::-1]):
+            params = {
                 "championship": championship.name,
                 "opponent": opponent.username,
                 "hours": hours,
                 "deadline": match.deadline.isoformat(),
-            },
-            once_key=f"deadline_soon:{match.pk}:{hours}",
-        )
+            }
+            notices.append(
+                Notice(player, _page(championship), params, f"deadline_soon:{match.pk}:{hours}")
+            )
+    notify_each(Kind.DEADLINE_SOON, notices)
 
 
 def decision_made(decision: Decision) -> None:
@@ -161,14 +164,19 @@ def decision_made(decision: Decision) -> None:
 def championship_finished(championship: Championship) -> None:
     """Every entrant: the championship is over, and their place."""
     ranks = FinalRank.objects.filter(championship=championship).select_related("entry__player")
-    for rank in ranks:
-        notify(
-            [rank.entry.player],
-            Kind.CHAMPIONSHIP_FINISHED,
-            url=_page(championship),
-            params={"championship": championship.name, "place": rank.rank},
-            once_key=f"championship_finished:{championship.pk}:{rank.rank}",
-        )
+    url = _page(championship)
+    notify_each(
+        Kind.CHAMPIONSHIP_FINISHED,
+        [
+            Notice(
+                rank.entry.player,
+                url,
+                {"championship": championship.name, "place": rank.rank},
+                f"championship_finished:{championship.pk}:{rank.rank}",
+            )
+            for rank in ranks
+        ],
+    )
 
 
 def organiser_announced(announcement: Announcement) -> None:

@@ -101,8 +101,7 @@ def send_reminders(now: datetime) -> int:
                     "stage__championship", "first__player", "second__player"
                 )
             )
-            for match in matches:
-                announcements.deadline_soon(match, hours)
+            announcements.deadline_soon(matches, hours)
             Match.objects.filter(pk__in=[m.pk for m in matches]).update(reminders_sent=step)
         sent += len(matches)
     return sent

@@ -8,7 +8,7 @@ from tournaments import double_elimination as plan_of
 from tournaments.double_elimination_selectors import key_of, planned_matches
 from tournaments.models import Championship, Entry, Match, Stage
 from tournaments.services.finishing import finish
-from tournaments.services.match_play import open_match
+from tournaments.services.match_play import open_match, open_matches
 
 SIDES = ("first", "second")
 
@@ -58,11 +58,13 @@ def advance_double_elimination(championship: Championship) -> None:
     settled_at_once = True
     while settled_at_once:
         _route(planned, matches)
-        settled_at_once = False
-        for match in matches.values():
-            if match.status == Match.Status.WAITING and match.first_id and match.second_id:
-                opened = open_match(championship, match)
-                settled_at_once |= not opened and match.status == Match.Status.FINISHED
+        ready = [
+            match
+            for match in matches.values()
+            if match.status == Match.Status.WAITING and match.first_id and match.second_id
+        ]
+        open_matches(championship, ready)
+        settled_at_once = any(match.status == Match.Status.FINISHED for match in ready)
     grand_final = matches.get(plan_of.MatchKey("final", 1, 0))
     if grand_final is None or grand_final.status != Match.Status.FINISHED:
         return

@@ -2,7 +2,7 @@
 
 import random
 
-from django.db.models import Exists, F, OuterRef
+from django.db.models import Exists, F, OuterRef, Q
 
 from tournaments import pairing
 from tournaments.models import Championship, Entry, Group, GroupMember, Match, Stage
@@ -62,9 +62,12 @@ def advance_groups(championship: Championship) -> None:
         )
         if not ready:
             break
+        opening = Q()
         for group in ready:
             group.current_round += 1
-            group.save(update_fields=["current_round"])
-            open_round(championship, group.matches.filter(round=group.current_round))
+            opening |= Q(group=group, round=group.current_round)
+        Group.objects.bulk_update(ready, ["current_round"])
+        # Every ready group's next round at once: their games made and told together.
+        open_round(championship, Match.objects.filter(opening))
     if not Match.objects.filter(stage=stage).exclude(status=Match.Status.FINISHED).exists():
         start_playoff_after_groups(championship, stage)

@@ -1,5 +1,6 @@
 """Opening a championship's matches: each match's game, its round's deadline."""
 
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 
 from django.db.models import QuerySet
@@ -22,47 +23,83 @@ def game_options(championship: Championship, stage: Stage, replay: bool = False)
     return options
 
 
-def open_match(
-    championship: Championship, match: Match, replays: int = 0, save: bool = True
-) -> bool:
+def open_match(championship: Championship, match: Match, replays: int = 0) -> bool:
     """Start the match's (next) game, or settle it at once when a player has withdrawn.
 
     `replays` counts the match's games already drawn: each replay swaps the seats of the
     one before (K16). Returns whether a game was started (the match is then playing).
     """
-    first, second = match.first, match.second
-    if first is None or second is None:
-        return False
-    gone = [entry for entry in (first, second) if entry.withdrawn_at is not None]
-    if gone:
-        present = [entry for entry in (first, second) if entry.withdrawn_at is None]
-        match.winner = present[0] if present else None
-        match.forfeit = True
-        match.status = Match.Status.FINISHED
-        match.save(update_fields=["winner", "forfeit", "status"])
-        return False
-    players = [first.player, second.player]
-    if replays % 2 == 1:
-        players.reverse()
-    if replays == 0:
-        # The round opens for this match now; every game of it, replays too, is due then.
-        match.opened_at = timezone.now()
-        match.deadline = round_deadline(championship, match.opened_at)
-        if save:
-            match.save(update_fields=["opened_at", "deadline"])
-    game = game_services.create_match_game(
-        match_id=match.pk,
-        game=championship.game,
-        options=game_options(championship, match.stage, replay=replays > 0),
-        players=players,
-        rated=championship.rated,
-        time_control=championship.time_control,
-    )
-    match.status = Match.Status.PLAYING
-    if save:
-        match.save(update_fields=["status"])
-    announcements.round_opened(championship, game, match)
-    return True
+    return bool(open_matches(championship, [match], replays={match.pk: replays}))
+
+
+def open_matches(
+    championship: Championship,
+    matches: Sequence[Match],
+    *,
+    replays: Mapping[int, int] | None = None,
+) -> list[Match]:
+    """Start the (next) game of each match with both players known, all in one go (their
+    games made together, their players told together), and settle at once a match a
+    player has withdrawn from. Returns the matches whose game started (now playing).
+
+    `replays` counts each match's games already drawn (by match id; none if absent): each
+    replay swaps the seats of the one before (K16) and keeps the round's deadline.
+    """
+    replays = replays or {}
+    now = timezone.now()
+    deadline = round_deadline(championship, now)
+    started: list[Match] = []
+    wanted: list[game_services.MatchGame] = []
+    for match in matches:
+        first, second = match.first, match.second
+        if first is None or second is None:
+            continue
+        if first.withdrawn_at is not None or second.withdrawn_at is not None:
+            _walkover(match)
+            continue
+        drawn = replays.get(match.pk, 0)
+        players = [first.player, second.player]
+        if drawn % 2 == 1:
+            players.reverse()
+        if drawn == 0:
+            # The round opens for this match now; every game of it, replays too, is due then.
+            match.opened_at, match.deadline = now, deadline
+        wanted.append(
+            game_services.MatchGame(
+                match_id=match.pk,
+                game=championship.game,
+                options=game_options(championship, match.stage, replay=drawn > 0),
+                players=players,
+                rated=championship.rated,
+                time_control=championship.time_control,
+            )
+        )
+        match.status = Match.Status.PLAYING
+        started.append(match)
+    if not started:
+        return []
+    games = game_services.create_match_games(wanted)
+    # One statement for the round's new matches (they share the opening and the deadline),
+    # one for the replays, which keep theirs.
+    fresh = [match.pk for match in started if not replays.get(match.pk)]
+    again = [match.pk for match in started if replays.get(match.pk)]
+    if fresh:
+        Match.objects.filter(pk__in=fresh).update(
+            opened_at=now, deadline=deadline, status=Match.Status.PLAYING
+        )
+    if again:
+        Match.objects.filter(pk__in=again).update(status=Match.Status.PLAYING)
+    announcements.round_opened(championship, list(zip(games, started, strict=True)))
+    return started
+
+
+def _walkover(match: Match) -> None:
+    """A player has withdrawn: the other wins without a game (both gone: nobody wins)."""
+    present = [entry for entry in (match.first, match.second) if entry.withdrawn_at is None]
+    match.winner = present[0] if present else None
+    match.forfeit = True
+    match.status = Match.Status.FINISHED
+    match.save(update_fields=["winner", "forfeit", "status"])
 
 
 def round_deadline(championship: Championship, opened_at: datetime) -> datetime:
@@ -74,12 +111,8 @@ def time_is_up(match: Match) -> bool:
 
 
 def open_round(championship: Championship, matches: QuerySet[Match]) -> None:
-    """Open every waiting match of `matches` with both players known."""
-    started = [
-        match
-        for match in matches.select_related("first__player", "second__player", "stage")
-        if match.status == Match.Status.WAITING and open_match(championship, match, save=False)
-    ]
-    for match in started:
-        match.status = Match.Status.PLAYING
-    Match.objects.bulk_update(started, ["status", "opened_at", "deadline"], batch_size=500)
+    """Open every waiting match of `matches` with both players known, in one go."""
+    waiting = matches.filter(status=Match.Status.WAITING).select_related(
+        "first__player", "second__player", "stage"
+    )
+    open_matches(championship, list(waiting))

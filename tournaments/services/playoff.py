@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from tournaments import bracket, selectors
 from tournaments.models import Championship, Entry, Match, Stage
 from tournaments.services.finishing import finish
-from tournaments.services.match_play import open_match
+from tournaments.services.match_play import open_matches
 
 
 def seeded_slots(seeded: Sequence[Entry]) -> list[Entry | None]:
@@ -73,14 +73,15 @@ def advance_playoff(championship: Championship) -> None:
     settled_at_once = True
     while settled_at_once:
         _move_on(matches, by_place, last_round)
-        settled_at_once = False
+        ready = [
+            match
+            for match in matches
+            if match.status == Match.Status.WAITING and match.first_id and match.second_id
+        ]
+        open_matches(championship, ready)
+        settled_at_once = any(match.status == Match.Status.FINISHED for match in ready)
         for match in matches:
-            if match.status != Match.Status.WAITING:
-                continue
-            if match.first_id and match.second_id:
-                opened = open_match(championship, match)
-                settled_at_once |= not opened and match.status == Match.Status.FINISHED
-            else:
+            if match.status == Match.Status.WAITING and not (match.first_id and match.second_id):
                 settled_at_once |= _settle_if_nobody_comes(match, by_place, last_round)
     final = by_place[(last_round, 0, False)]
     third = by_place.get((last_round, 1, True))

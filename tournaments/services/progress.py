@@ -5,9 +5,12 @@ ends it when its last match is decided."""
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import datetime
 
 from celery import shared_task
+from django.core.cache import cache
 from django.db import transaction
+from django.db.models import F
 
 from games import selectors as game_selectors
 from games.models import Game
@@ -36,12 +39,32 @@ STAGE_STEPS: dict[str, Callable[[Championship], None]] = {
 _batched: ContextVar[set[int] | None] = ContextVar("tournaments_batched_advances", default=None)
 
 
+# While a championship's advance waits in the queue this key is set, so a thousand results
+# in a row queue one advance, not a thousand. The task deletes it as it starts; the time-out
+# only matters when a queued advance was lost (the sweep's backstop finds it sooner).
+ADVANCE_QUEUED_TTL_S = 60
+
+
+def _queued_key(championship_id: int) -> str:
+    return f"championships:advance-queued:{championship_id}"
+
+
 def schedule_advance(championship_id: int) -> None:
+    """Move the championship on once this transaction commits: one advance queued, unless
+    one is waiting already (it will see this change, as it reads only after it starts)."""
     batch = _batched.get()
     if batch is not None:
         batch.add(championship_id)
         return
-    advance_championship.delay(championship_id)  # sent once the game's change commits
+    # Decided at the commit, not now: a waiting advance that starts before this commit
+    # would not see the change, so whether one is waiting is asked when the change is in.
+    transaction.on_commit(lambda: queue_advance(championship_id))
+
+
+def queue_advance(championship_id: int) -> None:
+    """Queue the championship's advance unless one is waiting to start."""
+    if cache.add(_queued_key(championship_id), 1, ADVANCE_QUEUED_TTL_S):
+        advance_championship.delay(championship_id)
 
 
 @contextmanager
@@ -89,7 +112,19 @@ def advance(championship_id: int) -> None:
 def advance_championship(championship_id: int) -> None:
     """The worker's entry point: settle finished games and move the championship on
     (idempotent)."""
+    # Before anything is read: a result committed from now on queues the next advance.
+    cache.delete(_queued_key(championship_id))
     advance(championship_id)
+
+
+def unsettled_championships(finished_before: datetime) -> list[int]:
+    """Championships holding a result that finished before `finished_before` and is still
+    unsettled (its match playing, no game of it running): an advance must have been lost."""
+    unsettled = Match.objects.filter(
+        game_selectors.has_a_game(Game.Status.FINISHED, finished_before=finished_before),
+        status=Match.Status.PLAYING,
+    ).exclude(game_selectors.has_a_game(Game.Status.ACTIVE))
+    return sorted(set(unsettled.values_list("stage__championship_id", flat=True)))
 
 
 def matches_of(championship: Championship):
@@ -97,14 +132,24 @@ def matches_of(championship: Championship):
 
 
 def _settle_matches(championship: Championship) -> None:
-    playing = Match.objects.filter(
-        game_selectors.has_a_game(Game.Status.FINISHED),
-        stage__championship=championship,
-        status__in=[Match.Status.PLAYING, Match.Status.AWAITING],
-    ).select_related("stage", "first__player", "second__player")
+    """Every match whose last game has finished takes its result: all read in two queries
+    and written in one, however many results came in since the last advance."""
+    playing = list(
+        Match.objects.filter(
+            game_selectors.has_a_game(Game.Status.FINISHED),
+            stage__championship=championship,
+            status__in=[Match.Status.PLAYING, Match.Status.AWAITING],
+        ).select_related("stage", "first__player", "second__player")
+    )
+    if not playing:
+        return
+    games_of: dict[int, list[Game]] = {}
+    for game in game_selectors.games_for_matches([match.pk for match in playing]):
+        games_of.setdefault(game.match_id, []).append(game)
+    settled: list[Match] = []
     for match in playing:
-        games = game_selectors.games_for_matches([match.pk])
-        last = games.last()
+        games = games_of[match.pk]
+        last = games[-1]
         result = game_selectors.outcome(last)
         if result is None:
             continue  # the match's last game is still being played
@@ -122,7 +167,7 @@ def _settle_matches(championship: Championship) -> None:
                 # A knockout match needs a winner: replay with the seats swapped (K16; a
                 # game with extra time ends level only when its board is full), or, when a
                 # player has withdrawn since, the other goes on.
-                open_match(championship, match, replays=games.count())
+                open_match(championship, match, replays=len(games))
             elif match.status == Match.Status.PLAYING:
                 # Level when the round's time is up: the organiser decides who goes on.
                 match.status = Match.Status.AWAITING
@@ -132,4 +177,23 @@ def _settle_matches(championship: Championship) -> None:
         else:
             match.drawn = True
         match.status = Match.Status.FINISHED
-        match.save(update_fields=["winner", "drawn", "forfeit", "status"])
+        settled.append(match)
+    _write_results(settled)
+
+
+def _write_results(settled: list[Match]) -> None:
+    """The settled matches written in a few statements, one per kind of result (a win of
+    the first or the second, by play or forfeit, a draw, a loss for both), not one each."""
+    kinds: dict[tuple, list[int]] = {}
+    for match in settled:
+        side = None
+        if match.winner_id is not None:
+            side = "first" if match.winner_id == match.first_id else "second"
+        kinds.setdefault((side, match.drawn, match.forfeit), []).append(match.pk)
+    for (side, drawn, forfeit), ids in kinds.items():
+        Match.objects.filter(pk__in=ids).update(
+            winner=F(side) if side else None,
+            drawn=drawn,
+            forfeit=forfeit,
+            status=Match.Status.FINISHED,
+        )

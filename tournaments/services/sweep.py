@@ -1,15 +1,18 @@
 """The beat's round of the championships: each due piece of work handed to a worker."""
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from celery import shared_task
 from django.utils import timezone
 
-from tournaments.services import checking_in, deadlines
+from tournaments.services import checking_in, deadlines, progress
 
 # Matches decided by one task: well inside a task's time limit.
 DECIDED_PER_TASK = 100
+# A result still unsettled this long after its game ended lost its advance (a message lost
+# with the broker, a key left behind): far longer than a queued advance takes to start.
+UNSETTLED_AFTER = timedelta(seconds=30)
 
 
 @dataclass(frozen=True)
@@ -17,6 +20,7 @@ class Swept:
     decided: list[int]  # matches whose round's time is up, handed to the workers
     reminded: int  # matches whose players were reminded of the deadline
     starting: list[int]  # championships due to start, handed to the workers
+    moved_on: list[int]  # championships whose results stayed unsettled, handed to the workers
 
 
 def sweep(now: datetime | None = None) -> Swept:
@@ -31,11 +35,16 @@ def sweep(now: datetime | None = None) -> Swept:
     starting = deadlines.due_starts(now)
     for championship_id in starting:
         deadlines.start_on_schedule_task.delay(championship_id)
-    return Swept(decided=due, reminded=reminded, starting=starting)
+    # The backstop of the one advance a championship keeps queued: sent whatever the key
+    # says, as the key may be one a lost advance left behind.
+    moved_on = progress.unsettled_championships(now - UNSETTLED_AFTER)
+    for championship_id in moved_on:
+        progress.advance_championship.delay(championship_id)
+    return Swept(decided=due, reminded=reminded, starting=starting, moved_on=moved_on)
 
 
 @shared_task(name="tournaments.sweep", ignore_result=True)
 def sweep_task() -> None:
     """The beat's entry point, the championships' clock: decide rounds whose time is up,
-    remind, start on time."""
+    remind, start on time, move on a championship whose results were left unsettled."""
     sweep()
