@@ -130,23 +130,52 @@ def championship_started(params: Mapping) -> str:
     }
 
 
+# A new round's notice by (stage, bracket): each system names its rounds its own way.
+_ROUND_STARTED = {
+    ("groups", None): gettext_lazy(
+        "Round %(round)s of the group stage of %(championship)s: "
+        "your game against %(opponent)s is ready."
+    ),
+    ("playoff", None): gettext_lazy(
+        "Round %(round)s of the playoff of %(championship)s: "
+        "your game against %(opponent)s is ready."
+    ),
+    ("swiss", None): gettext_lazy(
+        "Round %(round)s of the Swiss of %(championship)s: your game against %(opponent)s is ready."
+    ),
+    ("double_elimination", "winners"): gettext_lazy(
+        "Round %(round)s of the winners' bracket of %(championship)s: "
+        "your game against %(opponent)s is ready."
+    ),
+    ("double_elimination", "losers"): gettext_lazy(
+        "Round %(round)s of the losers' bracket of %(championship)s: "
+        "your game against %(opponent)s is ready."
+    ),
+}
+_ROUND_STARTED[("double_elimination", None)] = _ROUND_STARTED[("double_elimination", "winners")]
+_GRAND_FINAL_STARTED = {
+    False: gettext_lazy(
+        "The grand final of %(championship)s: your game against %(opponent)s is ready."
+    ),
+    True: gettext_lazy(
+        "The grand final's deciding match of %(championship)s: "
+        "your game against %(opponent)s is ready."
+    ),
+}
+
+
 def round_started(params: Mapping) -> str:
     words = {
         "championship": params["championship"],
         "opponent": player_name(params["opponent"]),
         "round": int(params["round"]),
     }
-    if params["stage"] == "playoff":
-        text = _(
-            "Round %(round)s of the playoff of %(championship)s: "
-            "your game against %(opponent)s is ready."
-        )
-    else:
-        text = _(
-            "Round %(round)s of the group stage of %(championship)s: "
-            "your game against %(opponent)s is ready."
-        )
-    text %= words
+    text = _ROUND_STARTED.get((params["stage"], params.get("bracket")))
+    if text is None:
+        text = _ROUND_STARTED[(params["stage"], None)]
+    if params["stage"] == "double_elimination" and params.get("bracket") == "final":
+        text = _GRAND_FINAL_STARTED[int(params["round"]) > 1]
+    text = str(text) % words
     if params.get("deadline"):
         text += " " + _("Finish it by %(deadline)s.") % {"deadline": when(params["deadline"])}
     return text

@@ -119,3 +119,27 @@ def test_a_decision_gives_the_organisers_reason():
     assert kinds.text(Kind.DECISION, removed) == (
         "The organiser removed your entry from Spring Cup."
     )
+
+
+@pytest.mark.parametrize(
+    ("stage", "bracket", "round_", "named"),
+    [
+        ("groups", None, 2, "Round 2 of the group stage of Spring Cup"),
+        ("playoff", None, 1, "Round 1 of the playoff of Spring Cup"),
+        ("swiss", None, 3, "Round 3 of the Swiss of Spring Cup"),
+        ("double_elimination", "winners", 2, "Round 2 of the winners' bracket of Spring Cup"),
+        ("double_elimination", "losers", 4, "Round 4 of the losers' bracket of Spring Cup"),
+        ("double_elimination", "final", 1, "The grand final of Spring Cup"),
+        ("double_elimination", "final", 2, "The grand final's deciding match of Spring Cup"),
+    ],
+)
+def test_a_new_rounds_notice_names_the_round_as_its_system_does(stage, bracket, round_, named):
+    params = {**EXAMPLES[Kind.ROUND_STARTED], "stage": stage, "bracket": bracket, "round": round_}
+    text = kinds.text(Kind.ROUND_STARTED, params)
+    assert text.startswith(named + ": your game against alice is ready.")
+
+
+def test_a_swiss_rounds_notice_reads_in_russian(make_user):
+    params = {**EXAMPLES[Kind.ROUND_STARTED], "stage": "swiss", "round": 3}
+    text = read(Kind.ROUND_STARTED, params, make_user("reader", language="ru"))
+    assert text.startswith("Тур 3 швейцарского этапа чемпионата «Spring Cup»")

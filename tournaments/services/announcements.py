@@ -114,6 +114,7 @@ def round_opened(championship: Championship, opened: Sequence[tuple[Game, Match]
                 "opponent": opponent.username,
                 "stage": match.stage.kind,
                 "round": match.round,
+                "bracket": match.bracket or None,
                 "deadline": match.deadline.isoformat() if match.deadline else None,
             }
             notices.append(Notice(player, url, params, once_key))
