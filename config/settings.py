@@ -196,7 +196,14 @@ CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
 CELERY_TASK_DEFAULT_QUEUE = "championships"
 CELERY_TASK_DEFAULT_EXCHANGE = ""
 CELERY_TASK_DEFAULT_ROUTING_KEY = "championships"
-CELERY_TASK_QUEUES = [Queue("championships", Exchange(""), routing_key="championships")]
+# Notices (e-mails, the bell) wait in a list of their own: a worker takes from both lists in
+# turn, so a flood of them (a round of a thousand results) never holds up a move, a clock or
+# a championship moving on. A worker started without -Q takes from both.
+CELERY_TASK_QUEUES = [
+    Queue("championships", Exchange(""), routing_key="championships"),
+    Queue("notices", Exchange(""), routing_key="notices"),
+]
+CELERY_TASK_ROUTES = {"notifications.*": {"queue": "notices", "routing_key": "notices"}}
 # Without a broker every task runs in the calling process, right after the
 # transaction that enqueued it commits: one code path for a laptop and a cluster.
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL

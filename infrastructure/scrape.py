@@ -32,19 +32,19 @@ def _broker(url: str) -> redis.Redis:
 
 
 class QueueDepthCollector:
-    """Tasks waiting in the workers' queue, read from the broker at each scrape."""
+    """Tasks waiting in each of the workers' queues, read from the broker at each scrape."""
 
     def collect(self):
         family = GaugeMetricFamily(
             "championships_queue_depth", "Tasks waiting in the workers' queue.", labels=["queue"]
         )
-        queue = settings.CELERY_TASK_DEFAULT_QUEUE
-        if settings.REDIS_URL:
-            # A broker that does not answer shows as a missing sample.
-            with contextlib.suppress(redis.RedisError):
-                family.add_metric([queue], _broker(settings.REDIS_URL).llen(queue))
-        else:
-            family.add_metric([queue], 0)  # embedded: tasks run as they are sent
+        for queue in (queue.name for queue in settings.CELERY_TASK_QUEUES):
+            if settings.REDIS_URL:
+                # A broker that does not answer shows as a missing sample.
+                with contextlib.suppress(redis.RedisError):
+                    family.add_metric([queue], _broker(settings.REDIS_URL).llen(queue))
+            else:
+                family.add_metric([queue], 0)  # embedded: tasks run as they are sent
         yield family
 
 

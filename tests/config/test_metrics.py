@@ -21,6 +21,7 @@ def test_the_machine_itself_reads_every_metric_in_prometheus_format(client):
     for name in NAMES:
         assert f"# TYPE {name.removesuffix('_total')}" in text, name
     assert 'championships_queue_depth{queue="championships"}' in text
+    assert 'championships_queue_depth{queue="notices"}' in text
 
 
 def test_a_scraper_needs_the_metrics_token_when_one_is_set(client, settings):

@@ -207,3 +207,26 @@ def test_clock_runs_out_with_no_client_connected(real_worker, alice_api, bob_api
     )
     game = Game.objects.get(pk=game_id)
     assert (game.winner, game.result_reason) == ("blue", "time")
+
+
+NOTICES_FLOOD = 3000
+
+
+def test_a_flood_of_notices_does_not_hold_up_the_moves(transactional_db, private_redis):
+    # Notices wait in a list of their own, which a worker takes from in turn with the moves'.
+    broker = private_redis
+    [game] = pending_games(1, 4)
+    sender = spare_sender(broker)
+    for _ in range(NOTICES_FLOOD):
+        sender.send_task("notifications.your_move", args=[0, "blue", 1])  # a game long gone
+    sender.send_task("games.process_game", args=[game.pk])
+    queues = redis.Redis.from_url(broker)
+    assert queues.llen("notices") == NOTICES_FLOOD and queues.llen("championships") == 1
+    with spare_worker(broker):
+        wait_until(
+            lambda: Game.objects.filter(pk=game.pk, move_count=4).exists(),
+            60,
+            "the moves to be decided",
+        )
+        # The moves were decided long before the notices sent ahead of them were all done.
+        assert queues.llen("notices") > NOTICES_FLOOD // 2
