@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.swiss.dutch_spec import dutch_choice
+from tests.swiss.test_dutch_properties import seats_within_limits
 from tournaments.swiss import Competitor
 from tournaments.swiss.brackets import pair_bracket
 from tournaments.swiss.players import ranked_players
@@ -16,22 +17,12 @@ from tournaments.swiss.players import ranked_players
 SEATS = ("first", "second", None)
 
 
-def within_limits(seats) -> bool:
-    played = [seat for seat in seats if seat is not None]
-    difference = 0
-    for index, seat in enumerate(played):
-        difference += 1 if seat == "first" else -1
-        if abs(difference) > 2 or played[index - 2 : index + 1] == [seat] * 3:
-            return False
-    return True
-
-
 def random_field(chooser: random.Random, scores: list[Fraction]) -> list[Competitor]:
     """Players of the given scores with random seat histories, meetings and floats."""
     histories = []
     while len(histories) < len(scores):
         seats = tuple(chooser.choice(SEATS) for _ in range(4))
-        if within_limits(seats):
+        if seats_within_limits(seats):
             histories.append(seats)
     size = len(scores)
     met: dict[int, set[int]] = {n: set() for n in range(1, size + 1)}

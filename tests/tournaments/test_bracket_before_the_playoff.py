@@ -13,8 +13,8 @@ from tournaments.models import Championship
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 
-def entered(championship, organiser, make_user, count):
-    players = [make_user(f"player{n:02d}") for n in range(count)]
+def entered(championship, organiser, make_user, count, prefix="player"):
+    players = [make_user(f"{prefix}{n:02d}") for n in range(count)]
     invite_and_accept(championship, organiser, *players)
     return players
 

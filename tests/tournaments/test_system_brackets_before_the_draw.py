@@ -7,27 +7,12 @@ import html
 import pytest
 
 from tests.conftest import client_with_token
-from tests.support.championships import invite_and_accept, small_championship
+from tests.support.championships import small_championship
+from tests.tournaments.test_bracket_before_the_playoff import bracket_of, entered, labels
 from tournaments import services
 from tournaments.models import Match
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
-
-
-def entered(championship, organiser, make_user, count, prefix="player"):
-    players = [make_user(f"{prefix}{n:02d}") for n in range(count)]
-    invite_and_accept(championship, organiser, *players)
-    return players
-
-
-def bracket_of(api, championship):
-    answer = api.get(f"/api/championships/{championship.pk}/bracket/")
-    assert answer.status_code == 200, answer.content
-    return answer.json()
-
-
-def labels(match):
-    return [side and side["label"] for side in (match["from"]["a"], match["from"]["b"])]
 
 
 def shape(bracket):
