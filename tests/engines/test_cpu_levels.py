@@ -1,5 +1,7 @@
 """Every game's CPU plays at every level: easy, normal and strong."""
 
+from inspect import signature
+
 import pytest
 
 from games.catalog import BUILT_IN, game_name
@@ -45,7 +47,11 @@ def test_every_level_plays_a_legal_move_at_the_start_and_in_mid_game(game, level
 def test_every_level_gives_the_same_move_for_the_same_position(game, level):
     rules, state = _midgame(game)
     reloaded = rules.load(rules.dump(state))
-    assert rules.suggest(state, level=level) == rules.suggest(reloaded, level=level)
+    # A search with a time budget is the same only when the clock does not cut it short,
+    # which a busy machine can do: it is given time to spare.
+    unhurried = {"budget": 120.0} if "budget" in signature(rules.suggest).parameters else {}
+    first = rules.suggest(state, level=level, **unhurried)
+    assert first == rules.suggest(reloaded, level=level, **unhurried)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -47,14 +47,23 @@ def advances_queued(settings):
     eager, routes = celery_app.conf.task_always_eager, celery_app.conf.task_routes
     settings.CELERY_TASK_ALWAYS_EAGER = False
     celery_app.conf.task_always_eager = False
-    celery_app.conf.task_routes = {"*": {"queue": name}}
+    route_every_task(routes={"*": {"queue": name}})
     before_task_publish.connect(heard, weak=False)
     yield queued
     before_task_publish.disconnect(heard)
-    celery_app.conf.task_routes = routes
+    route_every_task(routes)
     celery_app.conf.task_always_eager = eager
     with celery_app.connection_for_write() as broker:
         Queue(name).bind(broker.default_channel).delete()
+
+
+def route_every_task(routes) -> None:
+    """Send tasks by `routes` from now on: the app keeps the router it made at its first
+    task, so it is made again (a real worker of the run reads the usual queues, and must not
+    take these tasks)."""
+    celery_app.conf.task_routes = routes
+    celery_app.amqp.flush_routes()
+    celery_app.amqp.router = celery_app.amqp.Router()
 
 
 def started_swiss(organiser, make_user, count: int) -> tuple[Championship, list[Game]]:
