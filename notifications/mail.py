@@ -92,30 +92,28 @@ def compose(notification: Notification) -> EmailMultiAlternatives:
 
 @shared_task(bind=True, name="notifications.send_email", ignore_result=True, max_retries=5)
 def send_email(self, notification_id: int) -> None:
-    """E-mail one notification to its reader (if they want it); a failing server is tried
-    again later. Notices now leave in `send_emails`; this one takes what was queued before."""
-    try:
-        send_notification_email(notification_id)
-    except SEND_ERRORS as error:
-        if self.request.is_eager:
-            # Embedded, the task runs in the request that made the notification: a mail
-            # server that fails must not fail the move or the page with it.
-            logger.exception("notification %s: the e-mail could not be sent", notification_id)
-            return
-        raise self.retry(exc=error, countdown=RETRY_AFTER_S) from error
+    """E-mail one notification to its reader (if they want it). Notices now leave in
+    `send_emails`; this one takes what was queued before."""
+    _send_in_order(self, [notification_id], retried_with=lambda rest: (rest[0],))
 
 
 @shared_task(bind=True, name="notifications.send_emails", ignore_result=True, max_retries=5)
 def send_emails(self, notification_ids: list[int]) -> None:
-    """E-mail each notification to its reader (if they want it), in order; when the server
-    fails, the rest from that one on are tried again later (those sent stay sent once)."""
+    """E-mail each notification to its reader (if they want it), in order."""
+    _send_in_order(self, notification_ids, retried_with=lambda rest: (rest,))
+
+
+def _send_in_order(task, notification_ids: list[int], retried_with) -> None:
+    """Send each in turn; when the server fails, the rest from that one on are tried again
+    later (those sent stay sent once), as the task's arguments `retried_with(rest)`."""
     for position, notification_id in enumerate(notification_ids):
         try:
             send_notification_email(notification_id)
         except SEND_ERRORS as error:
-            if self.request.is_eager:
-                # Embedded: the page or the move that told them must not fail with the server.
+            if task.request.is_eager:
+                # Embedded, the task runs in the request that made the notification: a mail
+                # server that fails must not fail the move or the page with it.
                 logger.exception("notification %s: the e-mail could not be sent", notification_id)
                 continue
             rest = notification_ids[position:]
-            raise self.retry(args=(rest,), exc=error, countdown=RETRY_AFTER_S) from error
+            raise task.retry(args=retried_with(rest), exc=error, countdown=RETRY_AFTER_S) from error

@@ -3,6 +3,7 @@
 import email
 import email.policy
 import re
+import smtplib
 
 import pytest
 from django.conf import settings
@@ -182,3 +183,37 @@ def test_the_check_in_button_is_in_the_readers_language(anna):
     tell([anna], Kind.CHECK_IN, params=params, url="/championships/7/#check-in")
     [message] = mail.outbox
     assert "Подтвердить участие" in message.alternatives[0][0]
+
+
+class Retried(Exception):
+    pass
+
+
+@pytest.mark.parametrize(
+    ("task", "ids", "retried_with"),
+    [
+        (notification_mail.send_emails, [1, 2, 3], ([2, 3],)),
+        (notification_mail.send_email, 2, (2,)),
+    ],
+)
+def test_a_mail_server_failing_midway_retries_from_that_e_mail_on(
+    monkeypatch, task, ids, retried_with
+):
+    sent, retries = [], []
+
+    def send(notification_id):
+        if notification_id == 2:
+            raise smtplib.SMTPServerDisconnected("gone")
+        sent.append(notification_id)
+        return True
+
+    def retry(**options):
+        retries.append(options["args"])
+        return Retried()
+
+    monkeypatch.setattr(notification_mail, "send_notification_email", send)
+    monkeypatch.setattr(task, "retry", retry)
+    with pytest.raises(Retried):
+        task.run(ids)
+    assert sent == ([1] if isinstance(ids, list) else [])
+    assert retries == [retried_with]
