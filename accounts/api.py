@@ -209,11 +209,16 @@ class TokenView(APIView):
         summary="Exchange a username and password (and the second factor's code) for the API token",
     )
     def post(self, request: Request) -> Response:
+        # The address's budget is spent before the body is read: a client over it costs the
+        # server no parsing, whatever it sends.
+        wait = throttling.password_address_wait(request)
+        if wait is not None:
+            raise exceptions.Throttled(wait)
         credentials = CredentialsSerializer(data=request.data)
         credentials.is_valid(raise_exception=True)
         username = credentials.validated_data["username"]
         # Counted for the name the log-in gets, in the canonical form it looks it up by.
-        wait = throttling.password_attempt_wait(request, canonical_username(username))
+        wait = throttling.password_attempt_wait(None, canonical_username(username))
         if wait is not None:
             raise exceptions.Throttled(wait)
         try:

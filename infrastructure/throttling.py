@@ -118,6 +118,13 @@ def password_attempt_wait(
     return _count(budgets)
 
 
+def password_address_wait(request: HttpRequest | Request) -> float | None:
+    """Count one password attempt against the client address's budget alone: what a log-in
+    can count before it has read its body (the username budget follows with
+    `password_attempt_wait(None, name)`)."""
+    return address_wait(request, PASSWORD_ADDRESS_SCOPE)
+
+
 def email_wait(email: str, scope: str) -> float | None:
     """Count one attempt against the budget for `scope` of the e-mail address written to."""
     ident = hashlib.sha256(email.strip().lower().encode()).hexdigest()

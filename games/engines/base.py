@@ -280,6 +280,9 @@ def json_record_parts(text: str, game: str) -> tuple[dict, dict, list]:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise RecordError(f"not JSON: {error.msg} at line {error.lineno}") from None
+    except RecursionError:
+        # The decoder recurses once a level; no record nests more than a few.
+        raise RecordError("not a record: arrays or objects nested too deep") from None
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object with game, options and moves")
     if data.get("game", game) != game:

@@ -52,15 +52,14 @@ def write_json(record: Record) -> str:
 
 _TOKEN = re.compile(r"\s*(?:(?P<open>\()|(?P<close>\))|(?P<node>;)|(?P<name>[A-Za-z]+))")
 _VALUE = re.compile(r"\s*\[((?:[^\]\\]|\\.)*)\]", re.DOTALL)
+_BLANK = re.compile(r"\s*")
 
 
 def _sgf_nodes(text: str) -> list[list[tuple[str, list[str]]]]:
     """The main line of an SGF game tree: nodes of (property, values)."""
     nodes: list[list[tuple[str, list[str]]]] = []
     position, depth, seen_tree = 0, 0, False
-    while position < len(text):
-        if not text[position:].strip():
-            break
+    while (position := _BLANK.match(text, position).end()) < len(text):
         token = _TOKEN.match(text, position)
         if token is None:
             raise RecordError(f"SGF: unexpected {text[position : position + 10]!r}")
