@@ -662,6 +662,7 @@ def needs_attention(
     reader = reader or championship.organiser
     # Read once for every game's `may_decide`.
     championship = Championship.objects.prefetch_related("co_organisers").get(pk=championship.pk)
+    contests: deciders.Contests = {}
 
     def _waiting(game: Game) -> Waiting:
         game.match.stage.championship = championship
@@ -670,7 +671,7 @@ def needs_attention(
             match=game.match,
             players=seat_names(game),
             since=game.turn_started_at or game.started_at,
-            may_decide=deciders.may_decide(reader, game.match),
+            may_decide=deciders.may_decide(reader, game.match, contests),
         )
 
     games = game_selectors.games_with_players().filter(match__stage__championship=championship)

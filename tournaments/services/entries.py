@@ -3,7 +3,6 @@
 from enum import StrEnum
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -16,7 +15,7 @@ from games import services as game_services
 from games.models import Game
 from infrastructure.errors import Conflict, NotAllowed, NotFound
 from tournaments import deciders, selectors, streams
-from tournaments.models import Championship, Decision, Entry, Invitation, Match
+from tournaments.models import Championship, Decision, Entry, Invitation
 from tournaments.services import announcements, decision_log
 from tournaments.services.locking import locked_championship
 from tournaments.services.progress import matches_of, schedule_advance
@@ -152,25 +151,18 @@ def withdraw(championship_id: int, *, by: User, username: str | None = None) -> 
 
 
 def _refuse_a_game_of_their_own(championship: Championship, entry: Entry, by: User) -> None:
-    """A withdrawal forfeits every match of the player not yet settled: one with a stake in
-    any of them (its opponent, a rival of its group or bracket) may not make it (a
-    co-organiser or staff may)."""
-    unsettled = (
-        Match.objects.filter(Q(first=entry) | Q(second=entry), stage__championship=championship)
-        .exclude(status=Match.Status.FINISHED)
-        .select_related("first", "second", "stage")
-    )
-    for match in unsettled:
-        match.stage.championship = championship
-        if not deciders.may_decide(by, match):
-            raise NotAllowed(
-                _(
-                    "You compete with %(player)s in this championship, so you cannot withdraw "
-                    "them: a co-organiser (or staff) can."
-                )
-                % {"player": entry.player.username},
-                code=deciders.CONFLICT_OF_INTEREST,
+    """A withdrawal forfeits the player's matches not yet settled and takes them out of
+    their contests: one with a stake in any of those (an opponent, a rival of their group,
+    table or bracket) may not make it (another co-organiser or staff may)."""
+    if by.pk in deciders.stake_in_a_withdrawal(championship, entry):
+        raise NotAllowed(
+            _(
+                "You compete with %(player)s in this championship, so you cannot withdraw "
+                "them: a co-organiser (or staff) can."
             )
+            % {"player": entry.player.username},
+            code=deciders.CONFLICT_OF_INTEREST,
+        )
 
 
 def _uninvite(championship: Championship, invitation: Invitation, by: User) -> Removal:
