@@ -2,6 +2,7 @@
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Literal
 
 from django.db import IntegrityError, transaction
@@ -48,6 +49,36 @@ def notify(
     never for a change rolled back.
     """
     return notify_each(kind, [Notice(user, url, params, once_key) for user in users])
+
+
+def notify_at_most_every(
+    users: Iterable[User],
+    kind: Kind,
+    period: timedelta,
+    *,
+    topic: str,
+    url: str,
+    params: dict,
+) -> int:
+    """`notify`, except that a reader told of `topic` less than `period` ago is not told
+    again, however often it comes up: what another's clicks can repeat (an invitation
+    cancelled and made again) reaches a reader once in a while, not once a click."""
+    now = timezone.now()
+    users = list(users)
+    told = set(
+        Notification.objects.filter(
+            user__in=users, once_key__startswith=f"{topic}@", created_at__gt=now - period
+        ).values_list("user_id", flat=True)
+    )
+    # The period's own key: two notices of one moment meet on it, and one is kept.
+    window = int(now.timestamp() // period.total_seconds())
+    return notify(
+        [user for user in users if user.pk not in told],
+        kind,
+        url=url,
+        params=params,
+        once_key=f"{topic}@{window}",
+    )
 
 
 def notify_each(kind: Kind, notices: Iterable[Notice]) -> int:

@@ -3,13 +3,14 @@ match. Each function names who is told and what; the notifications app delivers 
 the site and by e-mail, in each reader's language."""
 
 from collections.abc import Sequence
+from datetime import timedelta
 
 from django.urls import reverse
 
 from accounts.models import User
 from games.models import Game
 from notifications.kinds import Kind
-from notifications.services import Notice, notify, notify_each
+from notifications.services import Notice, notify, notify_at_most_every, notify_each
 from tournaments import deciders
 from tournaments.models import (
     Announcement,
@@ -27,6 +28,11 @@ TOLD_TO_PLAYERS = {
     Decision.Action.WITHDREW: "withdrew",
     Decision.Action.REMOVED: "removed",
 }
+
+
+# However often one player is invited, cancelled and invited again to one championship,
+# they are told of it once in this time (the invitation itself waits on their pages).
+INVITATIONS_TOLD_EVERY = timedelta(days=1)
 
 
 def _page(championship: Championship) -> str:
@@ -81,12 +87,13 @@ def start_postponed(championship: Championship, entrants: int) -> None:
 def championship_invited(invitation: Invitation) -> None:
     """The invited player: the organiser asks them to enter."""
     championship = invitation.championship
-    notify(
+    notify_at_most_every(
         [invitation.player],
         Kind.CHAMPIONSHIP_INVITED,
+        INVITATIONS_TOLD_EVERY,
+        topic=f"championship_invited:{championship.pk}",
         url=_page(championship),
         params={"championship": championship.name, "by": championship.organiser.username},
-        once_key=f"championship_invited:{invitation.pk}",
     )
 
 
