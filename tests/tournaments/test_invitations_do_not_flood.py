@@ -40,7 +40,9 @@ def test_inviting_cancelling_and_inviting_again_tells_the_player_once(organiser,
     mail.outbox.clear()
     with freeze_time("2026-05-01 10:00:00") as frozen:
         for _ in range(5):
-            invited = organiser_api.post(entries(championship), {"username": "boris"}, format="json")
+            invited = organiser_api.post(
+                entries(championship), {"username": "boris"}, format="json"
+            )
             assert invited.status_code == 201, invited.content
             cancelled = organiser_api.delete(
                 entries(championship), {"username": "boris"}, format="json"
