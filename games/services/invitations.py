@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts import guests
+from accounts import selectors as account_selectors
 from accounts.models import User
 from games import clocks, plan_rules
 from games.engines import CPU_LEVELS, DEFAULT_CPU_LEVEL, OptionError, engine
@@ -229,8 +230,8 @@ def invited_players(names: list[str], creator: User, wanted: int) -> list[User]:
         )
     players = []
     for name in names:
-        # A guest is nobody to invite: as if there were no such player.
-        player = guests.players(User.objects.named(name)).filter(is_active=True).first()
+        # A guest or a closed account is nobody to invite: as if there were no such player.
+        player = account_selectors.player_named(name)
         if player is None:
             raise DomainError(_("no player called %(name)r") % {"name": name}, field=field)
         if player.pk == creator.pk:

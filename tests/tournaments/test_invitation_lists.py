@@ -126,7 +126,7 @@ def test_mixed_outcomes_answer_207_with_each_names_refusal(
             "username": "dora",
             "status": "error",
             "code": "invalid",
-            "detail": "dora's account is closed.",
+            "detail": "There is no player called dora.",
         },
         {
             "username": guest.username,

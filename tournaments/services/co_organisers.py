@@ -6,7 +6,7 @@ logged."""
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from accounts import guests
+from accounts import selectors as account_selectors
 from accounts.models import User
 from infrastructure.errors import DomainError, NotAllowed
 from tournaments import streams
@@ -27,15 +27,11 @@ def checked_co_organisers(organiser: User, usernames: list[str]) -> list[User]:
         )
     named: dict[int, User] = {}
     for username in usernames:
-        # A guest is nobody to name: as if there were no such player.
-        user = guests.players(User.objects.named(username)).first()
+        # A guest or a closed account is nobody to name: as if there were no such player.
+        user = account_selectors.player_named(username)
         if user is None:
             raise DomainError(
                 _("There is no player called %(name)s.") % {"name": username}, field=FIELD
-            )
-        if not user.is_active:
-            raise DomainError(
-                _("%(name)s's account is closed.") % {"name": user.username}, field=FIELD
             )
         if user.pk == organiser.pk:
             raise DomainError(

@@ -9,7 +9,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts import guests, plans
+from accounts import plans
+from accounts import selectors as account_selectors
 from accounts.models import User
 from accounts.usernames import canonical_username
 from games import plan_rules
@@ -103,15 +104,11 @@ def _check_organiser(championship: Championship, by: User) -> None:
 
 def _invite(championship: Championship, by: User, username: str) -> Invitation:
     """Invite `username` to the locked championship, whose entries are open."""
-    # A guest is nobody to invite: as if there were no such player.
-    player = guests.players(User.objects.named(username)).first()
+    # A guest or a closed account is nobody to invite: as if there were no such player.
+    player = account_selectors.player_named(username)
     if player is None:
         raise DomainError(
             _("There is no player called %(name)s.") % {"name": username}, field="username"
-        )
-    if not player.is_active:
-        raise DomainError(
-            _("%(name)s's account is closed.") % {"name": player.username}, field="username"
         )
     if championship.entries.filter(player=player).exists():
         raise Conflict(
