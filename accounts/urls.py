@@ -2,6 +2,7 @@ from allauth.account import views as allauth_views
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+import infrastructure.converters  # noqa: F401  (registers the <username:...> URL part)
 from accounts import api, views
 
 api_urlpatterns = [
@@ -11,7 +12,7 @@ api_urlpatterns = [
     path("password/", api.PasswordView.as_view(), name="api-password"),
     path("password/reset/", api.PasswordResetView.as_view(), name="api-password-reset"),
     path("me/export/", api.ExportView.as_view(), name="api-me-export"),
-    path("<str:username>/plan/", api.PlanView.as_view(), name="api-plan"),
+    path("<username:username>/plan/", api.PlanView.as_view(), name="api-plan"),
 ]
 
 site_urlpatterns = [

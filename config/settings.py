@@ -16,7 +16,7 @@ from kombu import Exchange, Queue
 
 from config.email_settings import email_settings
 from games.catalog import BUILT_IN
-from infrastructure.converters import ID_SCHEMA
+from infrastructure.converters import ID_SCHEMA, USERNAME_SCHEMA
 from infrastructure.database_pool import database_pool_settings
 from infrastructure.env import env_bool, env_int, env_list, env_rate, env_str
 
@@ -451,7 +451,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    "PATH_CONVERTER_OVERRIDES": {"id": ID_SCHEMA},
+    "PATH_CONVERTER_OVERRIDES": {"id": ID_SCHEMA, "username": USERNAME_SCHEMA},
     "ENUM_NAME_OVERRIDES": {
         "MatchFormatEnum": "games.outcomes.MATCH_FORMATS",
         "MoveStatusEnum": "games.models.Move.Status",

@@ -2,6 +2,7 @@
 e-mail choices (`/api/accounts/me/`)."""
 
 from django.conf import settings
+from django.db import transaction
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -116,23 +117,27 @@ class MeView(APIView):
     def patch(self, request: Request) -> Response:
         change = MeChangeSerializer(data=request.data)
         change.is_valid(raise_exception=True)
-        if "email" in change.validated_data:
+        changes = change.validated_data
+        if "email" in changes:
             count_own_password_attempt(request)
-            emails.change_address(
-                request._request,
-                request.user,
-                change.validated_data["email"],
-                password=change.validated_data.get("password", ""),
-            )
-        if "language" in change.validated_data:
-            preferences.set_language(request.user, change.validated_data["language"])
-        if "time_zone" in change.validated_data:
-            preferences.set_time_zone(request.user, change.validated_data["time_zone"])
-        choices = change.validated_data.get("notifications")
-        if choices:
-            notification_services.set_email_preferences(
-                request.user, choices, field="notifications"
-            )
+        # All or nothing: one value refused leaves every other as it was. The e-mail address
+        # comes last, since starting its change sends a link that no rollback takes back.
+        with transaction.atomic():
+            if "language" in changes:
+                preferences.set_language(request.user, changes["language"])
+            if "time_zone" in changes:
+                preferences.set_time_zone(request.user, changes["time_zone"])
+            if changes.get("notifications"):
+                notification_services.set_email_preferences(
+                    request.user, changes["notifications"], field="notifications"
+                )
+            if "email" in changes:
+                emails.change_address(
+                    request._request,
+                    request.user,
+                    changes["email"],
+                    password=changes.get("password", ""),
+                )
         return Response(MeSerializer(request.user, context={"request": request}).data)
 
     @extend_schema(

@@ -1,5 +1,6 @@
 from django.urls import path
 
+import infrastructure.converters  # noqa: F401  (registers the <username:...> URL part)
 from ratings import api, views
 
 ratings_urlpatterns = [
@@ -7,7 +8,7 @@ ratings_urlpatterns = [
 ]
 
 players_urlpatterns = [
-    path("<str:username>/", api.PlayerView.as_view(), name="api-player"),
+    path("<username:username>/", api.PlayerView.as_view(), name="api-player"),
 ]
 
 page_urlpatterns = [
