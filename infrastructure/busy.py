@@ -1,7 +1,10 @@
-"""Answers for a database that has no connection free: 503 with Retry-After, never a 500.
+"""Answers for a database the site cannot reach: 503 with Retry-After, never a 500.
 
-A request that waited its pool's timeout for a connection (or met a server that refused
-one more) is told to come back shortly; nothing was written, so retrying is safe.
+A request that waited its pool's timeout for a connection, met a server that refused one
+more, that is starting or shutting down, or lost its connection midway (the server
+restarted) is told to come back shortly. The transaction it was in did not commit, so
+retrying is safe; the next request takes a fresh connection, and the process serves again
+as soon as the server does, without a restart.
 """
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -12,12 +15,17 @@ from infrastructure import metrics
 from infrastructure.api_errors import error_body
 
 RETRY_AFTER_SECONDS = 2
-# PostgreSQL's "too_many_connections" and "cannot_connect_now" (a server starting up).
-_REFUSED_STATES = {"53300", "57P03"}
+# PostgreSQL's too_many_connections, admin_shutdown, crash_shutdown and cannot_connect_now
+# (a server starting up or shutting down).
+_REFUSED_STATES = {"53300", "57P01", "57P02", "57P03"}
+# The class of every "connection exception" (08000, 08001, 08003, 08006...).
+_CONNECTION_CLASS = "08"
 
 
 def no_connection_free(error: BaseException | None) -> bool:
-    """Whether an error, or an error it was raised from, says no connection could be had."""
+    """Whether an error, or an error it was raised from, says no database connection could
+    be had or the one in use was lost."""
+    import psycopg
     from psycopg_pool import PoolTimeout
 
     seen = set()
@@ -25,7 +33,13 @@ def no_connection_free(error: BaseException | None) -> bool:
         seen.add(id(error))
         if isinstance(error, PoolTimeout):
             return True
-        if getattr(error, "sqlstate", None) in _REFUSED_STATES:
+        state = getattr(error, "sqlstate", None)
+        if state in _REFUSED_STATES or (state or "").startswith(_CONNECTION_CLASS):
+            return True
+        # psycopg's own errors with no state from the server: a refused or broken
+        # connection ("connection refused", "server closed the connection unexpectedly",
+        # "the connection is closed").
+        if isinstance(error, psycopg.OperationalError | psycopg.InterfaceError) and not state:
             return True
         error = error.__cause__ or error.__context__
     return False
@@ -45,7 +59,7 @@ def busy_response(request: HttpRequest) -> HttpResponse:
 
 
 class BusyDatabaseMiddleware:
-    """A view that could not get a connection answers 503 (in DEBUG too)."""
+    """A view that could not get or keep a connection answers 503 (in DEBUG too)."""
 
     def __init__(self, get_response) -> None:
         self.get_response = get_response

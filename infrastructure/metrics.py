@@ -41,7 +41,8 @@ POOL_CONNECTIONS = Gauge(
 )
 POOL_TIMEOUTS = Counter(
     "championships_database_pool_timeouts",
-    "Requests answered 503 because no database connection came free in time.",
+    "Requests answered 503 because no database connection came free in time or the "
+    "database could not be reached.",
 )
 
 

@@ -188,3 +188,84 @@ def celery_beat(
         f"--schedule={folder / 'beat-schedule'}", f"--pidfile={folder / 'beat.pid'}",
     ]  # fmt: skip
     return child_process(command, PROJECT, env)
+
+
+class PostgresServer:
+    """A PostgreSQL server of the caller's own (its own data folder and port), which a test
+    may stop, start or close to new connections while the rest of the run goes on."""
+
+    def __init__(self, folder: Path, port: int) -> None:
+        self.folder, self.port = folder, port
+        self.data = folder / "data"
+
+    @property
+    def url(self) -> str:
+        return f"postgres://postgres@127.0.0.1:{self.port}/championships"
+
+    def _ctl(self, *arguments: str) -> None:
+        options = (
+            f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off "
+            "-c max_connections=60"
+        )
+        _as_postgres(
+            [_postgres_bin("pg_ctl"), "-D", str(self.data), "-o", options,
+             "-l", str(self.folder / "server.log"), "-w", "-t", "60", *arguments]
+        )  # fmt: skip
+
+    def start(self) -> None:
+        self._ctl("start")
+
+    def stop(self) -> None:
+        self._ctl("-m", "fast", "stop")
+
+    def refuse_new_connections(self, refuse: bool) -> None:
+        """New connections refused (or let in again); those already open go on."""
+        rule = "reject" if refuse else "trust"
+        (self.data / "pg_hba.conf").write_text(
+            f"local all all {rule}\nhost all all 127.0.0.1/32 {rule}\nhost all all ::1/128 {rule}\n"
+        )
+        self._ctl("reload")
+
+    def log(self) -> str:
+        path = self.folder / "server.log"
+        return path.read_text() if path.exists() else ""
+
+
+def _postgres_bin(name: str) -> str:
+    found = sorted(Path("/usr/lib/postgresql").glob(f"*/bin/{name}"))
+    return str(found[-1]) if found else shutil.which(name) or name
+
+
+def _as_postgres(command: list[str]) -> None:
+    """PostgreSQL's tools refuse to run as root: as root, they run as the postgres user."""
+    if os.geteuid() == 0:
+        command = ["runuser", "-u", "postgres", "--", *command]
+    subprocess.run(command, check=True, capture_output=True, text=True, timeout=120)
+
+
+def postgres_available() -> bool:
+    return Path(_postgres_bin("initdb")).exists() and Path(_postgres_bin("pg_ctl")).exists()
+
+
+@contextlib.contextmanager
+def postgres_server() -> Iterator[PostgresServer]:
+    """A new PostgreSQL cluster on a free port with an empty database `championships`."""
+    folder = Path(tempfile.mkdtemp(prefix="championships-postgres-"))
+    if os.geteuid() == 0:
+        shutil.chown(folder, "postgres")
+    server = PostgresServer(folder, free_port())
+    try:
+        _as_postgres(
+            [_postgres_bin("initdb"), "-D", str(server.data), "-U", "postgres",
+             "--auth=trust", "-E", "UTF8", "--no-sync"]
+        )  # fmt: skip
+        server.start()
+        _as_postgres(
+            [_postgres_bin("createdb"), "-h", "127.0.0.1", "-p", str(server.port),
+             "-U", "postgres", "championships"]
+        )  # fmt: skip
+        yield server
+    finally:
+        with contextlib.suppress(subprocess.CalledProcessError, subprocess.TimeoutExpired):
+            server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
