@@ -5,7 +5,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db.models import Count, Max, Prefetch, Q, QuerySet
+from django.db.models import Count, Max, Min, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import User
@@ -203,6 +203,26 @@ def final_ranking(championship: Championship) -> list[tuple[int, int]]:
     ]
     placed += sorted(rest, key=lambda e: group_place.get(e, (99, 0)))
     return [(rank, entry_id) for rank, entry_id in enumerate(placed, start=1)]
+
+
+def rounds_over_anywhere(championship: Championship) -> int:
+    """The last round whose games are all over: the Swiss's, or the furthest group's."""
+    swiss = swiss_selectors.swiss_stage(championship)
+    if swiss is not None:
+        return swiss_selectors.rounds_over(swiss)
+    groups = Group.objects.filter(stage__championship=championship)
+    first_open = dict(
+        Match.objects.filter(group__in=groups)
+        .exclude(status=Match.Status.FINISHED)
+        .values("group")
+        .annotate(first=Min("round"))
+        .values_list("group", "first")
+    )
+    over = [
+        first_open.get(pk, opened + 1) - 1
+        for pk, opened in groups.values_list("pk", "current_round")
+    ]
+    return max(over, default=0)
 
 
 def rounds_with_standings(championship: Championship) -> int:
