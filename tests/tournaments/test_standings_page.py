@@ -62,7 +62,9 @@ def test_the_reader_picks_the_round_the_standings_are_after(client, organiser, m
     assert "After round 1." in text(earlier) and "is being played" not in text(earlier)
     assert {row["points"] for row in earlier.context["swiss"]} == {"1"}
     assert all(len(row["cells"]) == 1 for row in earlier.context["swiss"])
-    current = re.search(r'<a href="[^"]*" aria-current="page">([^<]+)</a>', earlier.content.decode())
+    current = re.search(
+        r'<a href="[^"]*" aria-current="page">([^<]+)</a>', earlier.content.decode()
+    )
     assert current[1] == "After round 1"
 
 
@@ -95,9 +97,7 @@ def test_a_shared_place_reads_as_its_span_and_the_mark_follows_the_pairing_numbe
     assert section(answer, "standings").count('<td class="number place">1–4</td>') == 4
 
 
-def test_the_legend_says_the_unit_of_the_points_and_of_each_tiebreak(
-    client, organiser, make_user
-):
+def test_the_legend_says_the_unit_of_the_points_and_of_each_tiebreak(client, organiser, make_user):
     championship = started(
         organiser, make_user, 4, system="swiss", swiss_rounds=3, points_system="3-1-0"
     )
