@@ -20,7 +20,7 @@ def adjudicate_round(championship, organiser, round_number, *, leave: int = 0) -
     matches = list(
         Match.objects.filter(stage__championship=championship, round=round_number)
         .exclude(second=None)
-        .order_by("index")
+        .order_by("group__order", "index")
     )
     for board, match in enumerate(matches[: len(matches) - leave]):
         game = match.games.get()
@@ -98,3 +98,44 @@ def test_the_swiss_standings_during_a_round_read_well_on_a_desktop_and_a_phone(
     expect(page.locator(".standings-round")).not_to_contain_text("being played")
     expect(page.locator("table.swiss-table td.round-cell")).to_have_count(8)
     screenshot(page, f"swiss-standings-after-round-one-{size}")
+
+
+@pytest.fixture
+def groups_in_round_two(make_user):
+    organiser = make_user("organiser")
+    championship = services.create_championship(
+        organiser=organiser, name="Group Cup", game="kropki",
+        options={"width": 5, "height": 5}, rated=False, group_format="express", group_size=4,
+    )  # fmt: skip
+    for name in NAMES:
+        services.enter(championship.pk, by=make_user(name))
+    services.start(championship.pk, by=organiser)
+    adjudicate_round(championship, organiser, 1)
+    adjudicate_round(championship, organiser, 2, leave=1)
+    return championship
+
+
+@pytest.mark.parametrize(("size", "viewport"), [("desktop", DESKTOP), ("phone", PHONE)])
+def test_group_tables_during_a_round_say_so_and_keep_the_names_in_view(
+    site, open_page, groups_in_round_two, size, viewport
+):
+    page = open_page(viewport=viewport)
+    page.goto(f"{site}/championships/{groups_in_round_two.pk}/#standings")
+    tables = page.locator("#standings .group-table")
+    expect(tables).to_have_count(2)
+    # Group A has finished its round 2 and plays round 3; group B still plays the last game
+    # of its round 2.
+    expect(tables.locator(".standings-round")).to_have_text(
+        ["After round 2. Round 3 is being played.", "After round 1. Round 2 is being played."]
+    )
+    assert page.evaluate(OFF_THE_SCREEN) == []
+    screenshot(page, f"group-standings-round-two-{size}")
+    wrap = tables.first.locator(".table-wrap")
+    if wrap.evaluate("box => box.scrollWidth > box.clientWidth"):
+        wrap.evaluate("box => { box.scrollLeft = box.scrollWidth; }")
+        name = tables.first.locator("tbody th[scope=row]").first
+        box, wrapped = name.bounding_box(), wrap.bounding_box()
+        assert wrapped["x"] - 1 <= box["x"] and box["x"] + box["width"] <= wrapped["x"] + 200
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        wrap.screenshot(path=str(SCREENSHOTS / f"group-table-swiped-{size}.png"))
+    assert (size == "phone") == page.evaluate("innerWidth < 500")
