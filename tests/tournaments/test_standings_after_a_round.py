@@ -3,6 +3,8 @@ standings can be asked for, each row gives its rounds (the crosstable), and play
 everything share their place."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games.models import Game
 from tests.conftest import client_with_token
@@ -179,3 +181,19 @@ def test_players_level_on_every_tiebreak_share_the_place_in_the_api_and_the_csv(
     csv = standings(api, championship, "?format=csv").content.decode().splitlines()
     ranks = [line.split(",")[2] for line in csv[1:] if line.startswith("swiss")]
     assert ranks == ["1–4"] * 4 + ["5–8"] * 4
+
+
+def test_the_standings_with_their_rounds_cost_as_many_queries_after_two_rounds_as_after_one(
+    organiser, make_user, client
+):
+    championship = started(organiser, make_user, 8, system="swiss", swiss_rounds=4)
+    draw_round(championship, organiser, 1)
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert standings(client, championship).status_code == 200
+        return len(captured)
+
+    after_one = queries()
+    first_seat_wins_round(championship, organiser, 2)
+    assert queries() == after_one
