@@ -70,6 +70,7 @@ def test_the_swiss_standings_during_a_round_read_well_on_a_desktop_and_a_phone(
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     wrap_shot = SCREENSHOTS / f"swiss-standings-table-{size}.png"
     standings.locator(".table-wrap").first.screenshot(path=str(wrap_shot))
+    standings.screenshot(path=str(SCREENSHOTS / f"swiss-standings-section-{size}.png"))
 
     wrap = standings.locator(".table-wrap").first
     sideways = wrap.evaluate("box => box.scrollWidth > box.clientWidth")

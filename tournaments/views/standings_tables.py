@@ -39,7 +39,7 @@ _GAME_POINTS = (
 
 def _unit(name: str, swiss: bool) -> str:
     if swiss and name in _GAME_POINTS:
-        return _("in game points: 1 a win, ½ a draw, 0 a loss, whatever the points system")
+        return _("in game points")
     units = {
         "direct_encounter": _("in points"),
         "sonneborn_berger": _("in points"),
