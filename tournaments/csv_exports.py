@@ -19,6 +19,7 @@ from infrastructure import downloads
 from infrastructure import text as plain_text
 from tournaments import swiss_standings, tiebreaks
 from tournaments.models import Championship
+from tournaments.places import place_labels
 
 CONTENT_TYPE = "text/csv; charset=utf-8"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -76,25 +77,29 @@ def tiebreak_order(championship: Championship) -> list[str]:
 def standings_csv(championship: Championship, standings: dict) -> str:
     """One row per player per group (stage `groups`) or of the Swiss (stage `swiss`, its
     pairing number in the group column), then the final ranking once there is one (stage
-    `final`, rank and username only); `standings` is the standings endpoint's body."""
+    `final`, rank and username only); `standings` is the standings endpoint's body. A place
+    two players share reads "4–5" in the rank column."""
     order = tiebreak_order(championship)
     rows = []
-    for row in standings.get("swiss") or []:
+    swiss = standings.get("swiss") or []
+    for row, place in zip(swiss, place_labels(swiss), strict=True):
         rows.append(
             [
                 "swiss",
                 row["pairing_number"],
-                *(row.get(column) for column in STANDINGS_COLUMNS[2:]),
+                place,
+                *(row.get(column) for column in STANDINGS_COLUMNS[3:]),
                 *(row["tiebreaks"].get(name) for name in order),
             ]
         )
     for group in standings["groups"]:
-        for row in group["rows"]:
+        for row, place in zip(group["rows"], place_labels(group["rows"]), strict=True):
             rows.append(
                 [
                     "groups",
                     group["name"],
-                    *(row[column] for column in STANDINGS_COLUMNS[2:]),
+                    place,
+                    *(row[column] for column in STANDINGS_COLUMNS[3:]),
                     *(row["tiebreaks"].get(name) for name in order),
                 ]
             )

@@ -5,7 +5,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Max, Min, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import User
@@ -16,6 +16,7 @@ from games.selectors import players_by_seat, seat_names
 from ratings.selectors import ratings_of
 from tournaments import (
     bracket,
+    crosstables,
     deciders,
     double_elimination_selectors,
     pairing,
@@ -28,6 +29,7 @@ from tournaments.models import (
     Championship,
     Decision,
     Entry,
+    Group,
     GroupMember,
     Invitation,
     Match,
@@ -37,12 +39,16 @@ from tournaments.models import (
 
 @dataclass(frozen=True)
 class GroupTable:
-    """A group's standings; a row's `player` is the entry id, as text."""
+    """A group's standings after its round `after_round`; a row's `player` is the entry id,
+    as text. `in_progress`: the group's round being played (shown, not counted)."""
 
     name: str
     rows: list[tiebreaks.StandingRow]
     usernames: dict[str, str]  # entry id → the player's name as shown ("deleted player")
     players: dict[str, User]
+    after_round: int = 0
+    in_progress: int | None = None
+    rounds: dict[str, list[crosstables.Meeting]] | None = None
 
 
 def _margin(match: Match, games_by_match: dict[int, Game]) -> int:
@@ -71,37 +77,74 @@ def _result(match: Match, games_by_match: dict[int, Game]) -> tiebreaks.GameResu
     )
 
 
-def group_tables(stage: Stage) -> list[GroupTable]:
-    """Every group's standings, in group order (one query per kind of row, not per group)."""
+def group_tables(stage: Stage, after_round: int | None = None) -> list[GroupTable]:
+    """Every group's standings, in group order (one query per kind of row, not per group).
+
+    Each group's table is after its own round `after_round` of its schedule, or by default
+    after its last round whose games are all over; a group's round being played is shown in
+    its rows' rounds but counts for nothing yet.
+    """
     championship = stage.championship
     points = tiebreaks.POINT_SYSTEMS[championship.points_system]
     order = championship.tiebreaks or list(tiebreaks.DEFAULT_TIEBREAKS)
     members = GroupMember.objects.select_related("entry__player")  # see seats_with_players
     groups = list(stage.groups.prefetch_related(Prefetch("members", queryset=members)))
-    finished = list(
-        Match.objects.filter(stage=stage, status=Match.Status.FINISHED).select_related(
-            "first", "second"
-        )
-    )
+    matches = Match.objects.filter(stage=stage).select_related("first", "second")
+    if after_round is not None:
+        matches = matches.filter(round__lte=after_round)
+    matches = list(matches)
+    first_open: dict[int, int] = {}
+    for match in matches:
+        if match.status != Match.Status.FINISHED:
+            first_open[match.group_id] = min(match.round, first_open.get(match.group_id, 32767))
+    counted = {}
+    for group in groups:
+        # The rounds over: those before the first with a game not over (all, when none is).
+        over = first_open.get(group.pk, group.current_round + 1) - 1
+        counted[group.pk] = over if after_round is None else min(after_round, over)
+    finished = [
+        match
+        for match in matches
+        if match.status == Match.Status.FINISHED and match.round <= counted[match.group_id]
+    ]
+    finished_ids = {match.pk for match in finished}
+    # Every decided match's game: a subquery, however many they are.
     decided = Match.objects.filter(stage=stage, status=Match.Status.FINISHED).values("pk")
     games_by_match = {game.match_id: game for game in game_selectors.games_for_matches(decided)}
     by_group: dict[int, list[Match]] = {}
-    for match in finished:
+    for match in matches:
         by_group.setdefault(match.group_id, []).append(match)
     tables = []
     for group in groups:
         members = list(group.members.all())
         entries = {str(member.entry_id): member.entry for member in members}
+        in_group = by_group.get(group.pk, [])
         rows = tiebreaks.standings(
             list(entries),
-            [_result(match, games_by_match) for match in by_group.get(group.pk, [])],
+            [_result(match, games_by_match) for match in in_group if match.pk in finished_ids],
             points=points,
             tiebreaks=order,
             lots={str(member.entry_id): member.lot for member in members},
         )
+        opened = (
+            group.current_round if after_round is None else min(after_round, group.current_round)
+        )
+        in_progress = counted[group.pk] + 1
         players = {key: entry.player for key, entry in entries.items()}
         usernames = {key: player.shown_name for key, player in players.items()}
-        tables.append(GroupTable(name=group.name, rows=rows, usernames=usernames, players=players))
+        tables.append(
+            GroupTable(
+                name=group.name,
+                rows=rows,
+                usernames=usernames,
+                players=players,
+                after_round=counted[group.pk],
+                in_progress=in_progress if in_progress <= opened else None,
+                rounds=crosstables.meetings(
+                    in_group, entries, counted=counted[group.pk], shown=opened, absences=False
+                ),
+            )
+        )
     return tables
 
 
@@ -109,13 +152,19 @@ def _first_stage_places(championship: Championship) -> dict[int, tuple]:
     """Entry id → its place in the first stage (groups: rank in its group, then points;
     Swiss: its rank), for ranking those the playoff does not place."""
     group_stage = championship.stages.filter(kind=Stage.Kind.GROUPS).first()
+    # A row's position, not its rank: a shared place is ordered by the lots or the pairing
+    # number, as the playoff's seeds are.
     if group_stage is not None:
         tables = group_tables(group_stage)
-        return {int(row.player): (row.rank, -row.points) for t in tables for row in t.rows}
+        return {
+            int(row.player): (position, -row.points)
+            for t in tables
+            for position, row in enumerate(t.rows, start=1)
+        }
     swiss = swiss_selectors.swiss_stage(championship)
     if swiss is not None:
         table = swiss_selectors.swiss_table(championship, swiss)
-        return {int(row.player): (row.rank, 0) for row in table}
+        return {int(row.player): (position, 0) for position, row in enumerate(table, start=1)}
     return {}
 
 
@@ -156,14 +205,49 @@ def final_ranking(championship: Championship) -> list[tuple[int, int]]:
     return [(rank, entry_id) for rank, entry_id in enumerate(placed, start=1)]
 
 
-def standings(championship: Championship, *, with_players: bool = False) -> dict:
-    """The standings endpoint's body: every group's table and the final ranking.
+def rounds_over_anywhere(championship: Championship) -> int:
+    """The last round whose games are all over: the Swiss's, or the furthest group's."""
+    swiss = swiss_selectors.swiss_stage(championship)
+    if swiss is not None:
+        return swiss_selectors.rounds_over(swiss)
+    groups = Group.objects.filter(stage__championship=championship)
+    first_open = dict(
+        Match.objects.filter(group__in=groups)
+        .exclude(status=Match.Status.FINISHED)
+        .values("group")
+        .annotate(first=Min("round"))
+        .values_list("group", "first")
+    )
+    over = [
+        first_open.get(pk, opened + 1) - 1
+        for pk, opened in groups.values_list("pk", "current_round")
+    ]
+    return max(over, default=0)
 
-    `with_players` adds each row's `player` (the User), for the page's links; the API's
-    body has the names only.
+
+def rounds_with_standings(championship: Championship) -> int:
+    """The last round standings may be asked after: the Swiss's rounds paired, or the
+    furthest round a group has opened; 0 for a system without a table by rounds."""
+    swiss = swiss_selectors.swiss_stage(championship)
+    if swiss is not None:
+        return swiss_selectors.rounds_paired(swiss)
+    groups = Group.objects.filter(stage__championship=championship)
+    return groups.aggregate(furthest=Max("current_round"))["furthest"] or 0
+
+
+def standings(
+    championship: Championship, *, with_players: bool = False, after_round: int | None = None
+) -> dict:
+    """The standings endpoint's body: the Swiss's table or every group's, and the final
+    ranking.
+
+    The tables are after round `after_round` (each group after its own round of that
+    number), by default after the last round whose games are all over; a round being
+    played counts for nothing yet and is shown in the rows' `rounds`. `with_players` adds
+    each row's `player` (the User), for the page's links; the API's body has the names only.
     """
     stage = championship.stages.filter(kind=Stage.Kind.GROUPS).first()
-    tables = group_tables(stage) if stage else []
+    tables = group_tables(stage, after_round) if stage else []
 
     def player(user: User) -> dict:
         return {"player": user} if with_players else {}
@@ -172,14 +256,21 @@ def standings(championship: Championship, *, with_players: bool = False) -> dict
         {"rank": rank.rank, "username": rank.entry.player.shown_name, **player(rank.entry.player)}
         for rank in championship.final_ranking.select_related("entry__player")
     ]
+    swiss = _swiss_standings(championship, with_players, after_round)
     return {
-        "swiss": _swiss_rows(championship, with_players),
+        "after_round": swiss["after_round"],
+        "in_progress": swiss["in_progress"],
+        "rounds_paired": rounds_with_standings(championship),
+        "swiss": swiss["rows"],
         "groups": [
             {
                 "name": table.name,
+                "after_round": table.after_round,
+                "in_progress": table.in_progress,
                 "rows": [
                     {
                         "rank": row.rank,
+                        "shared": row.shared,
                         "username": table.usernames[row.player],
                         "played": row.played,
                         "won": row.won,
@@ -188,6 +279,9 @@ def standings(championship: Championship, *, with_players: bool = False) -> dict
                         "forfeits": row.forfeits,
                         "points": row.points,
                         "tiebreaks": row.tiebreaks,
+                        "rounds": _rounds_shown(
+                            (table.rounds or {}).get(row.player, []), table.usernames
+                        ),
                         **player(table.players[row.player]),
                     }
                     for row in table.rows
@@ -199,18 +293,56 @@ def standings(championship: Championship, *, with_players: bool = False) -> dict
     }
 
 
-def _swiss_rows(championship: Championship, with_players: bool) -> list[dict] | None:
-    """A Swiss's standings rows (None for a championship of another system)."""
+def _rounds_shown(
+    meetings: list[crosstables.Meeting],
+    usernames: dict[str, str],
+    pairing_numbers: dict[str, int | None] | None = None,
+) -> list[dict]:
+    """A row's rounds as the API gives them: the opponent by name (and pairing number in a
+    Swiss), the seat, the result (null while being played) and whether it is counted."""
+    shown = []
+    for meeting in meetings:
+        entry = {
+            "round": meeting.round,
+            "opponent": usernames.get(meeting.opponent) if meeting.opponent else None,
+            "seat": meeting.seat,
+            "result": meeting.result,
+            "counted": meeting.counted,
+        }
+        if pairing_numbers is not None:
+            number = pairing_numbers.get(meeting.opponent) if meeting.opponent else None
+            entry["opponent_pairing_number"] = number
+        shown.append(entry)
+    return shown
+
+
+def _swiss_standings(championship: Championship, with_players: bool, after_round: int | None):
+    """A Swiss's standings rows and the round they are after (rows None for a championship
+    of another system)."""
     stage = swiss_selectors.swiss_stage(championship)
     if stage is None:
-        return None
+        return {"rows": None, "after_round": None, "in_progress": None}
     entries = {str(entry.pk): entry for entry in championship.entries.select_related("player")}
+    counted = swiss_selectors.counted_rounds(stage, after_round)
+    paired = swiss_selectors.rounds_paired(stage)
+    shown = paired if after_round is None else min(after_round, paired)
+    table = swiss_selectors.swiss_table(championship, stage, counted)
+    meetings = crosstables.meetings(
+        stage.matches.filter(round__lte=shown),
+        [row.player for row in table],
+        counted=counted,
+        shown=shown,
+        absences=True,
+    )
+    usernames = {key: entry.player.shown_name for key, entry in entries.items()}
+    numbers = {key: entry.pairing_number for key, entry in entries.items()}
     rows = []
-    for row in swiss_selectors.swiss_table(championship, stage):
+    for row in table:
         player = entries[row.player].player
         rows.append(
             {
                 "rank": row.rank,
+                "shared": row.shared,
                 "username": player.shown_name,
                 "pairing_number": entries[row.player].pairing_number,
                 "points": row.points,
@@ -220,10 +352,12 @@ def _swiss_rows(championship: Championship, with_players: bool) -> list[dict] | 
                 "lost": row.lost,
                 "tiebreaks": row.tiebreaks,
                 "withdrawn": entries[row.player].withdrawn_at is not None,
+                "rounds": _rounds_shown(meetings[row.player], usernames, numbers),
                 **({"player": player} if with_players else {}),
             }
         )
-    return rows
+    in_progress = counted + 1 if counted < shown else None
+    return {"rows": rows, "after_round": counted, "in_progress": in_progress}
 
 
 def bracket_view(championship: Championship) -> dict:

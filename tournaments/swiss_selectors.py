@@ -5,6 +5,8 @@ import math
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
+from django.db.models import Min
+
 from ratings import glicko2
 from ratings.selectors import ratings_of
 from tournaments import swiss, swiss_standings, tiebreaks
@@ -35,7 +37,18 @@ def rounds_paired(stage: Stage) -> int:
     return max(stage.matches.values_list("round", flat=True), default=0)
 
 
-def _match_results(match: Match) -> list[RoundResult]:
+def rounds_over(stage: Stage) -> int:
+    """The last round whose games are all over, as every round's before it are: what the
+    standings count when no round is asked for."""
+    first_open = (
+        stage.matches.exclude(status=Match.Status.FINISHED)
+        .aggregate(first=Min("round"))
+        .get("first")
+    )
+    return rounds_paired(stage) if first_open is None else first_open - 1
+
+
+def match_results(match: Match) -> list[RoundResult]:
     """What one decided Swiss match gave each of its players."""
     first, second = str(match.first_id), None if match.second_id is None else str(match.second_id)
     if second is None:
@@ -64,7 +77,7 @@ def round_results(stage: Stage, entries: Iterable[Entry], up_to: int) -> list[Ro
     for match in stage.matches.filter(round__lte=up_to).order_by("round", "index"):
         seen.update({(match.round, str(match.first_id)), (match.round, str(match.second_id))})
         if match.status == Match.Status.FINISHED:
-            results += _match_results(match)
+            results += match_results(match)
     for entry in entries:
         for number in range(1, up_to + 1):
             if (number, str(entry.pk)) not in seen:
@@ -138,11 +151,15 @@ def competitors(
     return made
 
 
-def swiss_table(championship: Championship, stage: Stage) -> list[swiss_standings.SwissRow]:
-    """The Swiss standings after every match decided so far."""
+def swiss_table(
+    championship: Championship, stage: Stage, after_round: int | None = None
+) -> list[swiss_standings.SwissRow]:
+    """The Swiss standings after round `after_round` (by default the last round whose games
+    are all over). A round still being played counts for nothing: its unplayed games are
+    not yet anyone's unplayed rounds, so asking for it gives the rounds over before it."""
     entries = list(championship.entries.filter(pairing_number__isnull=False))
-    paired = rounds_paired(stage)
-    results = round_results(stage, entries, paired)
+    counted = counted_rounds(stage, after_round)
+    results = round_results(stage, entries, counted)
     order = championship.tiebreaks or list(swiss_standings.DEFAULT_SWISS_TIEBREAKS)
     ratings = None
     if "average_rating_of_opponents" in order:
@@ -155,9 +172,15 @@ def swiss_table(championship: Championship, stage: Stage) -> list[swiss_standing
     return swiss_standings.swiss_standings(
         [(str(entry.pk), entry.pairing_number) for entry in entries],
         results,
-        paired,
+        counted,
         tiebreaks=order,
         points=point_values(championship),
         bye_score=BYE_SCORE,
         ratings=ratings,
     )
+
+
+def counted_rounds(stage: Stage, after_round: int | None) -> int:
+    """The rounds standings asked for `after_round` count: those over, up to the one asked."""
+    over = rounds_over(stage)
+    return over if after_round is None else min(after_round, over)

@@ -400,7 +400,8 @@ class SwissRow:
 
     `played` counts the paired rounds, forfeits included and byes and absences not, so that
     played == won + drawn + lost. `shared` says the player stayed level with another on
-    points and every tie-break, and the pairing number alone set their order.
+    points and every tie-break: they share the place, `rank` is its first (4 for "4-5"),
+    and the pairing number alone set their order in the table.
     """
 
     rank: int
@@ -429,26 +430,29 @@ def swiss_standings(
 
     `players` pairs each id with its pairing number; `points` are the championship points
     for a win, a draw and a loss; a pairing bye is worth `bye_score` game points. Players
-    tied on points and every tie-break are ordered by pairing number (lower first) and
-    marked `shared`.
+    tied on points and every tie-break share their place: they are listed by pairing number
+    (lower first), marked `shared`, and each has the place's first rank.
     """
     names = checked_names(tiebreaks, SWISS_TIEBREAKS)
     table = build_swiss_table(
         players, results, rounds_played, points=points, bye_score=bye_score, ratings=ratings
     )
     shown: dict[str, dict[str, float]] = {player: {} for player in table.players}
-    shared: set[str] = set()
-    ranked: list[str] = []
+    places: list[list[str]] = []
     for group in points_groups(table.players, table.points):
         # Every column is filled for the whole points group, so each row shows all
         # tie-breaks even when an earlier one already placed the player.
         for name in names:
             record_values(shown, name, SWISS_TIEBREAKS[name](table, group))
-        ranked.extend(_break_tie(table, group, names, shown, shared))
-    return [
-        _row(rank, player, table, {name: shown[player][name] for name in names}, player in shared)
-        for rank, player in enumerate(ranked, start=1)
-    ]
+        places.extend(_break_tie(table, group, names, shown))
+    rows = []
+    for place in places:
+        rank = len(rows) + 1
+        rows += [
+            _row(rank, player, table, {name: shown[player][name] for name in names}, len(place) > 1)
+            for player in place
+        ]
+    return rows
 
 
 def _break_tie(
@@ -456,11 +460,11 @@ def _break_tie(
     group: frozenset[str],
     names: tuple[str, ...],
     shown: dict[str, dict[str, float]],
-    shared: set[str],
-) -> list[str]:
-    """Order players tied on points, best first."""
+) -> list[list[str]]:
+    """Order players tied on points into places, best first; a place holds more than one
+    player when they stay level on every tie-break (in pairing-number order)."""
     if len(group) == 1:
-        return list(group)
+        return [list(group)]
     for name in names:
         values = SWISS_TIEBREAKS[name](table, group)
         record_values(shown, name, values)
@@ -469,12 +473,11 @@ def _break_tie(
             # A subgroup still tied starts over from the first tie-break, so direct
             # encounter is counted again among the fewer players left.
             return [
-                player
+                place
                 for subgroup in subgroups
-                for player in _break_tie(table, subgroup, names, shown, shared)
+                for place in _break_tie(table, subgroup, names, shown)
             ]
-    shared.update(group)
-    return sorted(group, key=table.pairing_numbers.__getitem__)
+    return [sorted(group, key=table.pairing_numbers.__getitem__)]
 
 
 def _row(

@@ -85,6 +85,9 @@ class StandingRow:
     forfeits: int
     points: float
     tiebreaks: dict[str, float]
+    # Level with another on points and every tie-break, the lots too (two equal lot
+    # numbers): the place is shared, `rank` is its first and the listing order set theirs.
+    shared: bool = False
 
 
 def exact(value: float) -> Fraction:
@@ -265,23 +268,29 @@ def standings(
     tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
     lots: Mapping[str, int] | None = None,
 ) -> list[StandingRow]:
-    """Rank the group: by points, then by the tie-breaks in order; ranks are 1..n, never shared.
+    """Rank the group: by points, then by the tie-breaks in order.
 
     Lots are always the last word: if `tiebreaks` does not name them they are applied after
-    the others, since FIDE settles whatever the list leaves tied by drawing lots. Players who
-    drew the same lot number are ordered as listed in `players`.
+    the others, since FIDE settles whatever the list leaves tied by drawing lots. So ranks
+    run 1..n unless two players drew the same lot number and are level on everything else:
+    they share the place (each gets its first rank, marked `shared`), listed as in
+    `players`.
     """
     names = _tiebreak_names(tiebreaks)
     table = build_table(players, results, points=points, lots=lots)
     shown: dict[str, dict[str, float]] = {player: {} for player in players}
-    ranked: list[str] = []
+    places: list[list[str]] = []
     for group in _points_groups(table):
         # Fill every column for the whole points group first, so each row shows all
         # tie-breaks even when an early one already placed the player.
         for name in names:
             record_values(shown, name, TIEBREAKS[name](table, group))
-        ranked.extend(_break_tie(table, group, names, shown))
-    return [_row(rank, player, table, shown[player]) for rank, player in enumerate(ranked, 1)]
+        places.extend(_break_tie(table, group, names, shown))
+    rows: list[StandingRow] = []
+    for place in places:
+        rank = len(rows) + 1
+        rows += [_row(rank, player, table, shown[player], len(place) > 1) for player in place]
+    return rows
 
 
 def _tiebreak_names(tiebreaks: Sequence[str]) -> tuple[str, ...]:
@@ -318,10 +327,10 @@ def _break_tie(
     group: frozenset[str],
     names: tuple[str, ...],
     shown: dict[str, dict[str, float]],
-) -> list[str]:
-    """Order players tied on points, best first."""
+) -> list[list[str]]:
+    """Order players tied on points into places, best first."""
     if len(group) == 1:
-        return list(group)
+        return [list(group)]
     for name in names:
         values = TIEBREAKS[name](table, group)
         record_values(shown, name, values)
@@ -330,13 +339,13 @@ def _break_tie(
             # A subgroup still tied starts over from the first tie-break, so direct
             # encounter is recomputed among the fewer players left.
             return [
-                player
+                place
                 for subgroup in subgroups
-                for player in _break_tie(table, subgroup, names, shown)
+                for place in _break_tie(table, subgroup, names, shown)
             ]
     # Only players who drew the same lot number get here; the listing order decides, so the
-    # ranking stays total and reproducible rather than failing on a faulty drawing.
-    return sorted(group, key=table.players.index)
+    # order stays reproducible rather than failing on a faulty drawing.
+    return [sorted(group, key=table.players.index)]
 
 
 def split_by_value(values: Mapping[str, float], *, lower_is_better: bool) -> list[frozenset[str]]:
@@ -356,7 +365,9 @@ def record_values(
         shown[player][name] = value
 
 
-def _row(rank: int, player: str, table: Table, shown: dict[str, float]) -> StandingRow:
+def _row(
+    rank: int, player: str, table: Table, shown: dict[str, float], shared: bool
+) -> StandingRow:
     sides = table.games[player]
     return StandingRow(
         rank=rank,
@@ -368,4 +379,5 @@ def _row(rank: int, player: str, table: Table, shown: dict[str, float]) -> Stand
         forfeits=sum(1 for side in sides if side.forfeit),
         points=float(table.points[player]),
         tiebreaks=dict(shown),
+        shared=shared,
     )

@@ -104,7 +104,9 @@ def test_a_swiss_standings_row_gives_points_and_the_tiebreaks(organiser_api, mak
     body = organiser_api.get(f"/api/championships/{championship_id}/standings/").json()
     assert body["groups"] == []
     rows = body["swiss"]
-    assert [row["rank"] for row in rows] == [1, 2, 3, 4]
+    # Before any round is over everyone is level: they share place 1, by pairing number.
+    assert [(row["rank"], row["shared"]) for row in rows] == [(1, True)] * 4
+    assert [row["pairing_number"] for row in rows] == [1, 2, 3, 4]
     for row in rows:
         assert row["points"] == 0
         assert list(row["tiebreaks"]) == [
@@ -143,9 +145,29 @@ def test_a_late_entrant_joins_a_running_swiss_with_nothing_for_the_missed_round(
     # one, the last pairing number), and is worth a win (2 points here).
     bye = second.get(second__isnull=True)
     assert bye.first.player.username == "latecomer"
-    rows = organiser_api.get(f"/api/championships/{championship_id}/standings/").json()["swiss"]
+    standings_url = f"/api/championships/{championship_id}/standings/"
+    rows = organiser_api.get(standings_url).json()["swiss"]
     latecomer = next(row for row in rows if row["username"] == "latecomer")
-    assert (latecomer["points"], latecomer["played"], latecomer["pairing_number"]) == (2, 0, 5)
+    # Round 2 is being played: the bye shows in the latecomer's rounds but counts once the
+    # round is over.
+    assert (latecomer["points"], latecomer["played"], latecomer["pairing_number"]) == (0, 0, 5)
+    assert latecomer["rounds"] == [
+        {"round": 1, "opponent": None, "opponent_pairing_number": None, "seat": None,
+         "result": "absent", "counted": True},
+        {"round": 2, "opponent": None, "opponent_pairing_number": None, "seat": None,
+         "result": "bye", "counted": False},
+    ]  # fmt: skip
+    for match in second.exclude(second__isnull=True):
+        game = match.games.get()
+        organiser_api.post(
+            f"/api/games/{game.pk}/adjudicate/",
+            {"outcome": "draw", "reason": "Played on paper."},
+            format="json",
+        )
+    rows = organiser_api.get(standings_url).json()["swiss"]
+    latecomer = next(row for row in rows if row["username"] == "latecomer")
+    assert (latecomer["points"], latecomer["played"]) == (2, 0)
+    assert latecomer["rounds"][1]["counted"] is True
 
 
 def test_a_swiss_takes_no_entrant_once_its_last_round_is_paired(organiser_api, make_user):

@@ -164,7 +164,8 @@ def test_6_direct_encounter_does_not_separate_tied_players_who_did_not_all_meet(
     rows = held_standings(["direct_encounter"])
     tied = [row for row in rows if row.points == 3.5]
     assert [row.player for row in tied] == ["1", "3", "4", "16"]
-    assert [row.rank for row in tied] == [2, 3, 4, 5]
+    # Level on everything: they share places 2-5, listed by pairing number.
+    assert [row.rank for row in tied] == [2, 2, 2, 2]
     assert all(row.shared and row.tiebreaks["direct_encounter"] == 0.0 for row in tied)
 
 
@@ -224,11 +225,26 @@ def test_default_tiebreaks_are_buchholz_cut1_buchholz_sonneborn_berger_encounter
     assert list(bye_and_forfeit()[0].tiebreaks) == list(DEFAULT_SWISS_TIEBREAKS)
 
 
-def test_players_level_on_everything_get_distinct_ranks_by_pairing_number_and_are_marked():
+def test_players_level_on_everything_share_the_place_listed_by_pairing_number():
     rows = swiss_standings([("late", 2), ("early", 1)], [], 0)
     assert [(row.rank, row.player, row.shared) for row in rows] == [
         (1, "early", True),
-        (2, "late", True),
+        (1, "late", True),
+    ]
+
+
+def test_a_shared_place_takes_its_first_rank_and_the_next_place_counts_the_sharers():
+    # A beat B; C and D drew: C and D level on everything below A, B last.
+    rows = swiss_standings(
+        [("A", 1), ("B", 2), ("C", 3), ("D", 4)],
+        crosstable({"A": "+B", "B": "-A", "C": "=D", "D": "=C"}),
+        1,
+    )
+    assert [(row.rank, row.player, row.shared) for row in rows] == [
+        (1, "A", False),
+        (2, "C", True),
+        (2, "D", True),
+        (4, "B", False),
     ]
 
 
@@ -415,10 +431,18 @@ def _pairing(number, first, second, outcome):
 
 @settings(max_examples=200, deadline=None)
 @given(events())
-def test_ranks_are_a_permutation_and_points_never_increase_down_the_table(event):
+def test_ranks_are_positions_or_a_shared_places_first_and_points_never_increase(event):
     players, results, rounds, tiebreaks = event
     rows = swiss_standings(players, results, rounds, tiebreaks)
-    assert [row.rank for row in rows] == list(range(1, len(players) + 1))
+    for position, row in enumerate(rows, start=1):
+        if not row.shared:
+            assert row.rank == position
+        else:
+            # Everyone sharing the place is level on points and every tie-break.
+            place = [other for other in rows if other.rank == row.rank]
+            assert rows.index(place[0]) + 1 == row.rank
+            assert all((o.points, o.tiebreaks) == (row.points, row.tiebreaks) for o in place)
+    assert all(upper.rank <= lower.rank for upper, lower in pairwise(rows))
     assert sorted(row.player for row in rows) == sorted(p for p, _ in players)
     assert all(upper.points >= lower.points for upper, lower in pairwise(rows))
     assert all(row.played == row.won + row.drawn + row.lost for row in rows)

@@ -454,3 +454,13 @@ def test_players_who_drew_the_same_lot_keep_the_listing_order() -> None:
     shared = {"P": 4, "Q": 4, "R": 1}
     assert order(standings(["Q", "P", "R"], LEVEL_RESULTS, lots=shared)) == ["Q", "P", "R"]
     assert order(standings(["P", "Q", "R"], LEVEL_RESULTS, lots=shared)) == ["P", "Q", "R"]
+
+
+def test_players_level_on_everything_lots_included_share_the_place() -> None:
+    # P and Q drew each other and both beat R by the same margin, and drew lot 4 both.
+    rows = standings(["P", "Q", "R"], LEVEL_RESULTS, lots={"P": 4, "Q": 4, "R": 1})
+    assert [(row.player, row.rank, row.shared) for row in rows] == [
+        ("P", 1, True),
+        ("Q", 1, True),
+        ("R", 3, False),
+    ]

@@ -56,33 +56,80 @@ class StandingsView(APIView):
 
     @extend_schema(
         operation_id="championships_standings",
-        parameters=[format_parameter("one row per player per group, then the final ranking")],
+        parameters=[
+            format_parameter("one row per player per group, then the final ranking"),
+            OpenApiParameter(
+                "after_round",
+                int,
+                description="The standings after this round (0: before the first), from 0 "
+                "to `rounds_paired`; each group's after its own round of that number. "
+                "Without it: after the last round whose games are all over. A round still "
+                "being played counts for nothing, so asking for it gives the rounds over "
+                "before it (`after_round` in the answer says which). Anything else is a 400 "
+                "naming after_round.",
+            ),
+        ],
         responses={
             **json_or_csv(
                 inline_serializer(
                     "Standings",
                     {
-                        "groups": serializers.ListField(child=serializers.DictField()),
+                        "after_round": serializers.IntegerField(
+                            allow_null=True,
+                            help_text="The round the Swiss's table is after (null without "
+                            "a Swiss; each group gives its own).",
+                        ),
+                        "in_progress": serializers.IntegerField(
+                            allow_null=True,
+                            help_text="The Swiss's round being played: its games are in "
+                            "the rows' `rounds`, not counted.",
+                        ),
+                        "rounds_paired": serializers.IntegerField(
+                            help_text="The largest `after_round` that may be asked for."
+                        ),
+                        "swiss": serializers.ListField(
+                            child=serializers.DictField(),
+                            allow_null=True,
+                            help_text="A Swiss's rows: rank (a shared place's first), "
+                            "shared, username, pairing_number, points, played, won, drawn, "
+                            "lost, tiebreaks, withdrawn, rounds: [{round, opponent, "
+                            "opponent_pairing_number, seat, result, counted}].",
+                        ),
+                        "groups": serializers.ListField(
+                            child=serializers.DictField(),
+                            help_text="{name, after_round, in_progress, rows}; rows as the "
+                            "Swiss's, with forfeits and without pairing numbers.",
+                        ),
                         "final": serializers.ListField(child=serializers.DictField()),
                     },
                 ),
-                "stage (groups or final), group, rank, username, points, played, won, drawn, "
-                "lost, forfeits, then one per tie-break in the championship's order (the "
-                "names of the JSON `tiebreaks`); the final ranking's rows give rank and "
-                "username only",
+                "stage (swiss, groups or final), group (a Swiss's pairing number), rank (a "
+                "shared place as 4–5), username, points, played, won, drawn, lost, forfeits, "
+                "then one per tie-break in the championship's order (the names of the JSON "
+                "`tiebreaks`); the final ranking's rows give rank and username only",
             ),
             **error_responses(400, 404, 429),
         },
-        summary="Group tables with tie-breaks, and the final ranking (JSON or CSV; a CSV "
-        "file is on the client's budget of downloads)",
+        summary="The Swiss's or the groups' tables with tie-breaks and each player's rounds "
+        "(after any round), and the final ranking (JSON or CSV; a CSV file is on the client's "
+        "budget of downloads)",
     )
     def get(self, request: Request, championship_id: int) -> Response | HttpResponse:
         wanted = wanted_format(request)
-        if wanted == "csv":
-            throttling.spend_download(request)
         championship = championship_for(request, championship_id)
+        after_round = None
+        if "after_round" in request.query_params:
+            after_round = query_params.whole_number(
+                request,
+                "after_round",
+                default=0,
+                maximum=selectors.rounds_with_standings(championship),
+            )
+        if wanted == "csv":
+            # Spent once the request is known to be good: a refused one changes nothing.
+            throttling.spend_download(request)
         services.ask_worker_if_due(championship)
-        body = selectors.standings(championship)
+        body = selectors.standings(championship, after_round=after_round)
         if wanted == "csv":
             return csv_exports.download(
                 csv_exports.standings_csv(championship, body),

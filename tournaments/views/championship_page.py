@@ -18,71 +18,22 @@ from tournaments.forms import (
 from tournaments.models import Championship, Stage
 from tournaments.views.access import may_organise, visible_or_404
 from tournaments.views.rounds import round_anchor
+from tournaments.views.standings_tables import (
+    asked_round,
+    group_tables,
+    round_choices,
+    standings_columns,
+    start_list,
+    swiss_table,
+)
 from tournaments.views.words import (
     DECISIONS_SHOWN,
     LIVE,
     format_text,
     group_count,
-    number,
     round_title,
-    tiebreak_columns,
     time_control_text,
 )
-
-
-def _group_tables(
-    championship: Championship, standings: dict, user, withdrawn: set[int]
-) -> list[dict]:
-    """The group tables as the page shows them; `standings` has each row's player."""
-    columns = tiebreak_columns(championship)
-    groups = []
-    for group in standings["groups"]:
-        # Nobody is on the way to the playoff before their group has played a game.
-        started = any(row["played"] for row in group["rows"])
-        rows = []
-        for row in group["rows"]:
-            player = row["player"]
-            rows.append(
-                {
-                    **row,
-                    "points": number(row["points"]),
-                    "url": player.profile_url,
-                    "me": user.is_authenticated and player.pk == user.pk,
-                    "advances": started and row["rank"] <= championship.advance_per_group,
-                    "withdrawn": player.pk in withdrawn,
-                    "values": [number(row["tiebreaks"].get(c["name"])) for c in columns],
-                }
-            )
-        groups.append({"name": group["name"], "rows": rows})
-    return groups
-
-
-def _swiss_table(championship: Championship, standings: dict, user) -> list[dict] | None:
-    """The Swiss standings as the page shows them (None for another system); the top
-    `advance` still in the championship are marked as going on to the playoff."""
-    rows = standings["swiss"]
-    if rows is None:
-        return None
-    columns = tiebreak_columns(championship)
-    started = any(row["played"] for row in rows)
-    going_on = 0
-    table = []
-    for row in rows:
-        player = row["player"]
-        advances = started and not row["withdrawn"] and going_on < championship.advance
-        going_on += advances
-        table.append(
-            {
-                **row,
-                "points": number(row["points"]),
-                "url": player.profile_url,
-                "me": user.is_authenticated and player.pk == user.pk,
-                "advances": advances,
-                "values": [number(row["tiebreaks"].get(c["name"])) for c in columns],
-            }
-        )
-    return table
-
 
 STAGE_TITLES = {
     Stage.Kind.GROUPS: gettext_lazy("Group stage"),
@@ -190,7 +141,8 @@ def championship_page(request: HttpRequest, championship_id: int) -> HttpRespons
     entries = selectors.entries_of(championship)
     mine = next((e for e in entries if user.is_authenticated and e.player_id == user.pk), None)
     withdrawn = {e.player_id for e in entries if e.withdrawn_at is not None}
-    standings = selectors.standings(championship, with_players=True)
+    after_round, after_round_note = asked_round(request, championship)
+    standings = selectors.standings(championship, with_players=True, after_round=after_round)
     limit = plans.championship_entrant_limit(championship.organiser)
     registration = championship.status == Championship.Status.REGISTRATION
     closed = registration and selectors.entries_closed(championship)
@@ -239,9 +191,15 @@ def championship_page(request: HttpRequest, championship_id: int) -> HttpRespons
             "points_system": POINT_SYSTEM_LABELS.get(
                 championship.points_system, championship.points_system
             ),
-            "tiebreak_columns": tiebreak_columns(championship),
-            "groups": _group_tables(championship, standings, user, withdrawn),
-            "swiss": _swiss_table(championship, standings, user),
+            "tiebreak_columns": standings_columns(championship),
+            "groups": group_tables(championship, standings, user, withdrawn),
+            "swiss": swiss_table(championship, standings, user),
+            "start_list": start_list(championship, standings) if standings["swiss"] else [],
+            "standings_after": standings["after_round"],
+            "standings_in_progress": standings["in_progress"],
+            "standings_asked": after_round,
+            "standings_note": after_round_note,
+            "round_choices": round_choices(championship, after_round) if not registration else [],
             "double_elimination": championship.system == Championship.System.DOUBLE_ELIMINATION,
             "swiss_playoff": championship.system == Championship.System.SWISS
             and championship.advance >= 2
