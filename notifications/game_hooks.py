@@ -23,6 +23,8 @@ from notifications.models import Notification
 
 # A player who had the game open this recently is watching it: no need to tell them.
 WATCHING_S = 10 * 60
+# At most one notice of friendly invitations from one player to another in this time.
+GAME_INVITATIONS_TOLD_EVERY = timedelta(minutes=15)
 # At most one "your move" per game and player in this time.
 YOUR_MOVE_EVERY_S = 3600
 
@@ -30,12 +32,15 @@ YOUR_MOVE_EVERY_S = 3600
 def on_game_invited(sender, game: Game, invited: Iterable[User], by: User, **kwargs) -> int:
     """game_invited's receiver: tell the players invited to a friendly game (inside the
     transaction that makes it)."""
-    return services.notify(
+    # However many games one player invites another to, the invited player is told of
+    # them once in a while: the invitations themselves wait on their home page.
+    return services.notify_at_most_every(
         invited,
         Kind.GAME_INVITED,
+        GAME_INVITATIONS_TOLD_EVERY,
+        topic=f"game_invited:from:{by.pk}",
         url=game.get_absolute_url(),
         params={"game": game.game, "by": by.username},
-        once_key=f"game_invited:{game.pk}",
     )
 
 
