@@ -84,3 +84,10 @@ def bracket_source_label(source: dict) -> str:
     return _("Winner of losers' round %(round)s, match %(match)s") % {
         "round": number, "match": match,
     }  # fmt: skip
+
+
+def match_source_label(match_label: str, result: str) -> str:
+    """A slot that waits on a lettered match: "Winner of C", "Loser of C"."""
+    if result == "loser":
+        return _("Loser of %(match)s") % {"match": match_label}
+    return _("Winner of %(match)s") % {"match": match_label}

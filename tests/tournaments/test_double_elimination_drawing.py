@@ -129,6 +129,14 @@ def test_the_reset_is_drawn_after_the_grand_final_when_it_is_played():
     assert [h.text for h in drawing.headings][-2:] == ["final 1", "final 2"]
 
 
+def test_the_reset_is_drawn_if_necessary_with_a_dashed_place_after_the_grand_final():
+    bracket = bracket_of(4, with_reset=True)
+    reset_round = bracket["rounds"][-1]
+    reset_round["matches"][0]["if_necessary"] = True
+    boxes = draw_double_elimination(bracket).boxes
+    assert [box.if_necessary for box in boxes if box.bracket == "final"] == [False, True]
+
+
 def test_two_players_draw_one_match_and_the_grand_final_level_with_it():
     drawing = draw_double_elimination(bracket_of(2))
     first, final = drawing.boxes
