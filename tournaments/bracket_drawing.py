@@ -3,7 +3,10 @@
 Input is the shape `selectors.bracket_view` returns: `{"rounds": [{"name", "matches":
 [{"id", "a", "b", "winner", "forfeit", "games"}]}]}` (a match may also say `"live": true`
 while one of its games is being played, `"bye": true` for a first-round match of one
-player, and give in `"from"` where a side without a player comes from), the knockout rounds
+player, and give in `"from"` where a side without a player comes from: its `label`, the
+`short_label` drawn instead when there is one ("Winner of C"), and before the draw the
+`entrant` who holds the slot for now), each match's letter (`"label"`), its `"score"` by
+side and whether it is played only `"if_necessary"`; the knockout rounds
 first (each with half the matches of the one before, down to the final's one) and then, when
 there is one, the third-place match as a round of its own. Output is boxes, round headings
 and connector paths in SVG user units; the template only draws them. Nothing here imports

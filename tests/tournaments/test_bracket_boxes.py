@@ -91,6 +91,10 @@ def test_the_grand_final_reset_is_shown_if_necessary_until_the_grand_final_decid
     (reset,) = planned[-1]["matches"]
     assert reset["if_necessary"] is True and planned[-2]["matches"][0]["if_necessary"] is False
     assert short(reset) == ["Loser of B", "Winner of B"]
+    assert [side["label"] for side in reset["from"].values()] == [
+        "Loser of the grand final",
+        "Winner of the grand final",
+    ]
 
     services.start(championship.pk, by=organiser)
     resign_every_active_game(championship)  # the first seat wins the winners' final

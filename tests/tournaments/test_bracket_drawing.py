@@ -2,7 +2,6 @@
 
 from itertools import pairwise
 
-from tournaments import bracket_drawing
 from tournaments.bracket_drawing import (
     BOX_HEIGHT,
     BOX_WIDTH,
