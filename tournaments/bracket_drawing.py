@@ -20,16 +20,16 @@ from dataclasses import dataclass, field
 
 from tournaments.bracket_text import wrap
 
-BOX_WIDTH = 200
+BOX_WIDTH = 180
 SLOT_HEIGHT = 26  # a slot of one line; a drawing whose names wrap has taller slots
 BOX_HEIGHT = 2 * SLOT_HEIGHT
-COLUMN_GAP = 44  # between the columns of two rounds, where the connectors run
+COLUMN_GAP = 40  # between the columns of two rounds, where the connectors run
 ROW_GAP = 18  # between two boxes of the first round
 MARGIN = 8
 HEADING_HEIGHT = 40  # room for the round names above the boxes
 THIRD_PLACE_GAP = 40  # between the lowest box of the bracket and the third-place heading
-LABEL_WIDTH = 24  # the match's letter, in a cell at the box's left
-SCORE_WIDTH = 34  # the side's score, right-aligned at the box's right
+LABEL_WIDTH = 22  # the match's letter, in a cell at the box's left
+SCORE_WIDTH = 30  # the side's score, right-aligned at the box's right
 NAME_SIZE, NAME_LINE = 13, 16  # a player's name: type size and line height
 SOURCE_SIZE, SOURCE_LINE = 11, 14  # where a slot's player comes from, in a smaller type
 SLOT_PADDING = 10  # above and below a slot's lines, together
@@ -437,6 +437,7 @@ def _connector(boxes: list[Box], source: int, target: int) -> Connector:
 SECTION_TITLE_HEIGHT = 26  # a bracket's title, above its round headings
 SECTION_GAP = 36  # between the lowest box of the winners' bracket and the losers' title
 FINAL_HEADING_RISE = 22  # a grand final's heading sits this far above its box
+RESET_GAP = 40  # between the grand final and its reset below it, room for the reset's heading
 BRACKET_TITLES = {"winners": "Winners' bracket", "losers": "Losers' bracket"}
 
 MatchPlace = tuple[str, int, int]  # bracket, round (from 1), index in the round (from 0)
@@ -494,7 +495,8 @@ def draw_double_elimination(
     bracket: Mapping, titles: Mapping[str, str] | None = None, me: str | None = None
 ) -> Drawing:
     """The winners' bracket above the losers' bracket, each round a column, and the grand
-    final (then its reset) in the columns after both; lines follow every winner's route.
+    final in the column after both with its reset below it; lines follow every winner's
+    route from column to column.
 
     Input is `selectors.bracket_view` of a double elimination: rounds with `bracket`
     (winners, losers, final) and `round`, each match with `sources` {a, b} (`{bracket,
@@ -535,11 +537,15 @@ def draw_double_elimination(
                 matches.append(match)
         columns = max(columns, len(section))
         top = max(box.y + box.height for box in boxes) + SECTION_GAP
-    for offset, round_ in enumerate(by_bracket.get("final", [])):
-        x = column_x(columns + offset)
+    # The grand final in the column after both brackets, and its reset (played only if
+    # necessary) below it, in the same column, as a knockout's match for third place.
+    x = column_x(columns)
+    for round_ in by_bracket.get("final", []):
         for index, match in enumerate(round_["matches"]):
             feeders = [placed[f] for f in _fed_by(match) if f in placed]
-            if feeders:
+            if boxes and boxes[-1].bracket == "final":
+                y = boxes[-1].y + boxes[-1].height + RESET_GAP
+            elif feeders:
                 centre = sum(boxes[f].centre_y for f in feeders) / len(feeders)
                 y = centre - style.box_height / 2
             else:
@@ -548,15 +554,14 @@ def draw_double_elimination(
                 Heading(text=round_["name"], x=x + BOX_WIDTH / 2, y=y - FINAL_HEADING_RISE)
             )
             placed[("final", round_["round"], index)] = len(boxes)
-            boxes.append(
-                _box(match, round_["name"], columns + offset, index, x, y, style, bracket="final")
-            )
+            boxes.append(_box(match, round_["name"], columns, index, x, y, style, bracket="final"))
             matches.append(match)
     connectors = [
         _connector(boxes, placed[feeder], target)
         for target, match in enumerate(matches)
         for feeder in _fed_by(match)
-        if feeder in placed
+        # The reset sits under the grand final: no line runs within a column.
+        if feeder in placed and boxes[target].x > boxes[placed[feeder]].right
     ]
     right = max(box.right for box in boxes)
     bottom = max(box.y + box.height for box in boxes)
