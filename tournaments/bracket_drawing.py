@@ -34,6 +34,7 @@ NAME_SIZE, NAME_LINE = 13, 16  # a player's name: type size and line height
 SOURCE_SIZE, SOURCE_LINE = 11, 14  # where a slot's player comes from, in a smaller type
 SLOT_PADDING = 10  # above and below a slot's lines, together
 NAME_WIDTH = BOX_WIDTH - LABEL_WIDTH - 8 - SCORE_WIDTH  # room for a line of a name
+SOURCE_WIDTH = BOX_WIDTH - LABEL_WIDTH - 16  # a side without a player has no score
 
 
 @dataclass(frozen=True)
@@ -222,9 +223,10 @@ def _slot_text(match: Mapping, side: str) -> list[tuple[str, bool]]:
     shown = source.get("short_label") or source.get("label")
     lines = []
     if source.get("entrant"):
-        lines += [(line, False) for line in wrap(source["entrant"], NAME_WIDTH, NAME_SIZE)]
+        lines += [(line, False) for line in wrap(source["entrant"], SOURCE_WIDTH, NAME_SIZE)]
     if shown:
-        lines += [(line, True) for line in wrap(shown, NAME_WIDTH, SOURCE_SIZE)]
+        small = wrap(shown, SOURCE_WIDTH, SOURCE_SIZE, bold=False)
+        lines += [(line, True) for line in small]
     return lines
 
 

@@ -4,49 +4,55 @@ SVG text does not wrap, so the lines are broken here, by an estimate of each cha
 width in the site's sans-serif type. The estimate errs wide: a line may end a little early,
 but it does not run out of its box. Pure."""
 
-# Widths in ems, by kind of character.
-_NARROW = set("iljtfrI!.,:;'|()[] 1")
+# Widths in ems, by kind of character, measured on a wide sans-serif (DejaVu Sans) in bold:
+# a name is bold when its player won or reads the page, and narrower type only leaves room.
+_NARROWEST = set("iljI!.,:;'|")
+_NARROW = set("tfr()[] ")
 _WIDE = set("mwMW@%")
-_NARROW_EM, _WIDE_EM, _CAPITAL_EM, _DIGIT_EM, _LOWER_EM = 0.34, 0.92, 0.7, 0.58, 0.56
-_OTHER_EM = 0.66  # letters of other alphabets (Cyrillic, Greek, ...)
+_NARROWEST_EM, _NARROW_EM, _WIDE_EM = 0.36, 0.52, 1.1
+_CAPITAL_EM, _OTHER_ASCII_EM = 0.85, 0.7  # digits, lowercase and signs are all about 0.7
+_OTHER_CAPITAL_EM, _OTHER_LOWER_EM = 1.25, 0.78  # letters of other alphabets (Ж, Ш, Ю are wide)
 _FULL_EM = 1.0  # CJK and other full-width characters
+# Regular type takes at most this much of the width of bold.
+_REGULAR = 0.93
 # A name breaks after these first when it has to break.
 _BREAKS = " _-./"
 
 
 def char_width(char: str, font_size: float) -> float:
     """Estimated width of `char` in pixels at `font_size`."""
-    if char in _NARROW:
+    if char in _NARROWEST:
+        em = _NARROWEST_EM
+    elif char in _NARROW:
         em = _NARROW_EM
     elif char in _WIDE:
         em = _WIDE_EM
     elif ord(char) >= 0x2E80:
         em = _FULL_EM
-    elif char.isdigit():
-        em = _DIGIT_EM
-    elif char.isascii() and char.isupper():
-        em = _CAPITAL_EM
     elif char.isascii():
-        em = _LOWER_EM
+        em = _CAPITAL_EM if char.isupper() else _OTHER_ASCII_EM
     else:
-        em = _OTHER_EM
+        em = _OTHER_CAPITAL_EM if char.isupper() else _OTHER_LOWER_EM
     return em * font_size
 
 
-def text_width(text: str, font_size: float) -> float:
-    return sum(char_width(char, font_size) for char in text)
+def text_width(text: str, font_size: float, bold: bool = True) -> float:
+    """Estimated width of `text` in pixels, in bold type or (`bold` false) regular."""
+    return sum(char_width(char, font_size) for char in text) * (1 if bold else _REGULAR)
 
 
-def wrap(text: str, width: float, font_size: float) -> list[str]:
+def wrap(text: str, width: float, font_size: float, bold: bool = True) -> list[str]:
     """`text` in lines of at most `width` pixels: broken after a space, underscore, hyphen,
     dot or slash where one falls on the line, else wherever the line is full. The lines
-    joined are the text (without its leading and trailing spaces)."""
+    joined are the text (without its leading and trailing spaces). `bold`: whether the
+    text may be drawn in bold."""
+    scale = 1 if bold else _REGULAR
     lines: list[str] = []
     rest = text.strip()
     while rest:
         used, end = 0.0, 0
-        while end < len(rest) and used + char_width(rest[end], font_size) <= width:
-            used += char_width(rest[end], font_size)
+        while end < len(rest) and used + char_width(rest[end], font_size) * scale <= width:
+            used += char_width(rest[end], font_size) * scale
             end += 1
         if end == len(rest):
             lines.append(rest)
