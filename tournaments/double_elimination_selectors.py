@@ -138,13 +138,13 @@ def bracket_rounds(championship: Championship) -> list[dict]:
     def name(entry: Entry | None) -> str | None:
         return entry.player.shown_name if entry else None
 
-    def view(plan: plan_of.PlannedMatch, rounds: _Plan) -> dict | None:
+    def view(plan: plan_of.PlannedMatch, naming: _Plan) -> dict | None:
         match = matches.get(plan.key)
         if match is None:
             grand_final = matches.get(plan.first.match) if plan.is_reset else None
             if grand_final is None or grand_final.status == Match.Status.FINISHED:
                 return None  # the reset, not needed
-            return _reset_to_come(plan, lambda source: _source_view(source, rounds))
+            return _reset_to_come(plan, lambda source: _source_view(source, naming))
         sides = (match.first, match.second)
         return {
             "id": match.pk,
@@ -155,7 +155,7 @@ def bracket_rounds(championship: Championship) -> list[dict]:
             "bye": False,
             "games": sorted(game.pk for game in match.games.all()),
             "from": {
-                key: _source_view(source, rounds) if entry is None else None
+                key: _source_view(source, naming) if entry is None else None
                 for key, entry, source in zip(
                     ("a", "b"), sides, (plan.first, plan.second), strict=True
                 )
@@ -163,7 +163,7 @@ def bracket_rounds(championship: Championship) -> list[dict]:
             # Where each side comes from, filled or not (null: a seed), for the drawing's
             # lines.
             "sources": {
-                key: _source_view(source, rounds)
+                key: _source_view(source, naming)
                 for key, source in (("a", plan.first), ("b", plan.second))
             },
             "score": bracket_marks.score_of(match),
@@ -178,11 +178,11 @@ def planned_bracket_rounds(entrants: int, grand_final_reset: bool) -> list[dict]
     says where its player comes from (a seed, or a match's winner or loser); the reset is
     shown "if necessary", as in the drawn bracket before its grand final."""
 
-    def view(plan: plan_of.PlannedMatch, rounds: _Plan) -> dict | None:
+    def view(plan: plan_of.PlannedMatch, naming: _Plan) -> dict | None:
         if plan.is_reset:
-            return _reset_to_come(plan, lambda source: _planned_source_view(source, rounds))
+            return _reset_to_come(plan, lambda source: _planned_source_view(source, naming))
         sources = {
-            key: _planned_source_view(source, rounds)
+            key: _planned_source_view(source, naming)
             for key, source in (("a", plan.first), ("b", plan.second))
         }
         return {
