@@ -17,6 +17,9 @@ _FULL_EM = 1.0  # CJK and other full-width characters
 _REGULAR = 0.93
 # A name breaks after these first when it has to break.
 _BREAKS = " _-./"
+# Narrow marks that may stand just past the line's end rather than start the next line (the
+# box keeps room on the right for the score).
+_HANGING = "_-./"
 
 
 def char_width(char: str, font_size: float) -> float:
@@ -43,7 +46,8 @@ def text_width(text: str, font_size: float, bold: bool = True) -> float:
 
 def wrap(text: str, width: float, font_size: float, bold: bool = True) -> list[str]:
     """`text` in lines of at most `width` pixels: broken after a space, underscore, hyphen,
-    dot or slash where one falls on the line, else wherever the line is full. The lines
+    dot or slash where one falls on the line (one that just misses it hangs past the end),
+    else wherever the line is full. The lines
     joined are the text (without its leading and trailing spaces). `bold`: whether the
     text may be drawn in bold."""
     scale = 1 if bold else _REGULAR
@@ -58,6 +62,8 @@ def wrap(text: str, width: float, font_size: float, bold: bool = True) -> list[s
             lines.append(rest)
             break
         end = max(end, 1)  # a character wider than the line still takes a line of its own
+        if rest[end] in _HANGING:
+            end += 1  # a mark to break after hangs at the line's end, as a space does
         cut = end - 1 if rest[end] == " " else max(rest.rfind(m, 0, end) for m in _BREAKS)
         if cut > 0:
             end = cut + 1
