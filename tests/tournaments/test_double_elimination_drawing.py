@@ -132,7 +132,7 @@ def test_the_reset_is_drawn_below_the_grand_final_in_its_column():
     assert grand_final.y + grand_final.height < reset_heading.y < reset.y
 
 
-def test_the_reset_is_drawn_if_necessary_with_a_dashed_place_after_the_grand_final():
+def test_the_reset_box_says_it_is_played_only_if_necessary():
     bracket = bracket_of(4, with_reset=True)
     reset_round = bracket["rounds"][-1]
     reset_round["matches"][0]["if_necessary"] = True
