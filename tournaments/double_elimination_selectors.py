@@ -2,9 +2,14 @@
 plan and the decided matches."""
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
+from django.db.models import Prefetch
+
+from games.selectors import games_with_players
+from tournaments import bracket_marks, slot_names
 from tournaments import double_elimination as plan_of
-from tournaments import slot_names
+from tournaments.match_labels import match_label
 from tournaments.models import Championship, Entry, Match, Stage
 
 
@@ -67,31 +72,59 @@ def rounds_per_bracket(stage: Stage) -> dict[str, int]:
     return _rounds_in(planned_matches(stage))
 
 
-def _source_view(source: plan_of.Source, rounds: dict[str, int]) -> dict | None:
+@dataclass(frozen=True)
+class _Plan:
+    """What naming a plan's slots needs: each bracket's rounds and each match's letter."""
+
+    rounds: dict[str, int]
+    letters: dict[plan_of.MatchKey, str]
+
+
+def _source_view(source: plan_of.Source, plan: _Plan) -> dict | None:
     if source.kind == "seed":
         return None
     key = source.match
     view = {
         "bracket": key.bracket,
         "round": key.round,
-        "rounds": rounds[key.bracket],
+        "rounds": plan.rounds[key.bracket],
         "match": key.index + 1,
         "result": source.kind,
     }
-    return {**view, "label": slot_names.bracket_source_label(view)}
+    view = {**view, "label": slot_names.bracket_source_label(view)}
+    return bracket_marks.with_match_label(view, plan.letters[key])
 
 
-def _planned_source_view(source: plan_of.Source, rounds: dict[str, int]) -> dict:
+def _planned_source_view(source: plan_of.Source, plan: _Plan) -> dict:
     """A slot of the plan before the draw: a seed, or a match's winner or loser."""
     if source.kind == "seed":
         return {"seed": source.seed, "label": slot_names.seed_label(source.seed)}
-    return _source_view(source, rounds)
+    return _source_view(source, plan)
+
+
+def _reset_to_come(plan: plan_of.PlannedMatch, view: Callable[[plan_of.Source], dict]) -> dict:
+    """The grand final's reset before anyone knows whether it is played."""
+    sources = {"a": view(plan.first), "b": view(plan.second)}
+    return {
+        "id": None,
+        "a": None,
+        "b": None,
+        "winner": None,
+        "forfeit": False,
+        "bye": False,
+        "games": [],
+        "from": sources,
+        "sources": sources,
+        "score": None,
+        "if_necessary": True,
+    }
 
 
 def bracket_rounds(championship: Championship) -> list[dict]:
     """Every round of the two brackets and the final, each with `bracket` (winners, losers,
     final) and its matches as the playoff bracket gives them; a side with no player yet says
-    where it comes from. The reset shows once the grand final asks for it."""
+    where it comes from. The reset is there "if necessary" (`if_necessary`) until the grand
+    final is over, then as played or not at all."""
     stage = stage_of(championship)
     if stage is None:
         return []
@@ -99,16 +132,19 @@ def bracket_rounds(championship: Championship) -> list[dict]:
         key_of(match): match
         for match in stage.matches.select_related(
             "first__player", "second__player", "winner__player"
-        ).prefetch_related("games")
+        ).prefetch_related(Prefetch("games", queryset=games_with_players()))
     }
 
     def name(entry: Entry | None) -> str | None:
         return entry.player.shown_name if entry else None
 
-    def view(plan: plan_of.PlannedMatch, rounds: dict[str, int]) -> dict | None:
+    def view(plan: plan_of.PlannedMatch, naming: _Plan) -> dict | None:
         match = matches.get(plan.key)
         if match is None:
-            return None  # the reset, not played
+            grand_final = matches.get(plan.first.match) if plan.is_reset else None
+            if grand_final is None or grand_final.status == Match.Status.FINISHED:
+                return None  # the reset, not needed
+            return _reset_to_come(plan, lambda source: _source_view(source, naming))
         sides = (match.first, match.second)
         return {
             "id": match.pk,
@@ -119,7 +155,7 @@ def bracket_rounds(championship: Championship) -> list[dict]:
             "bye": False,
             "games": sorted(game.pk for game in match.games.all()),
             "from": {
-                key: _source_view(source, rounds) if entry is None else None
+                key: _source_view(source, naming) if entry is None else None
                 for key, entry, source in zip(
                     ("a", "b"), sides, (plan.first, plan.second), strict=True
                 )
@@ -127,9 +163,11 @@ def bracket_rounds(championship: Championship) -> list[dict]:
             # Where each side comes from, filled or not (null: a seed), for the drawing's
             # lines.
             "sources": {
-                key: _source_view(source, rounds)
+                key: _source_view(source, naming)
                 for key, source in (("a", plan.first), ("b", plan.second))
             },
+            "score": bracket_marks.score_of(match),
+            "if_necessary": False,
         }
 
     return _rounds_of(planned_matches(stage), view)
@@ -138,13 +176,13 @@ def bracket_rounds(championship: Championship) -> list[dict]:
 def planned_bracket_rounds(entrants: int, grand_final_reset: bool) -> list[dict]:
     """The brackets the draw will make for `entrants` players, before the start: every slot
     says where its player comes from (a seed, or a match's winner or loser); the reset is
-    shown only once the grand final asks for it, as in the drawn bracket."""
+    shown "if necessary", as in the drawn bracket before its grand final."""
 
-    def view(plan: plan_of.PlannedMatch, rounds: dict[str, int]) -> dict | None:
+    def view(plan: plan_of.PlannedMatch, naming: _Plan) -> dict | None:
         if plan.is_reset:
-            return None
+            return _reset_to_come(plan, lambda source: _planned_source_view(source, naming))
         sources = {
-            key: _planned_source_view(source, rounds)
+            key: _planned_source_view(source, naming)
             for key, source in (("a", plan.first), ("b", plan.second))
         }
         return {
@@ -160,6 +198,8 @@ def planned_bracket_rounds(entrants: int, grand_final_reset: bool) -> list[dict]
                 key: None if source.kind == "seed" else sources[key]
                 for key, source in (("a", plan.first), ("b", plan.second))
             },
+            "score": None,
+            "if_necessary": False,
         }
 
     planned = plan_of.plan(min(entrants, plan_of.MAX_ENTRANTS), grand_final_reset)
@@ -168,17 +208,21 @@ def planned_bracket_rounds(entrants: int, grand_final_reset: bool) -> list[dict]
 
 def _rounds_of(
     planned: list[plan_of.PlannedMatch],
-    view: Callable[[plan_of.PlannedMatch, dict[str, int]], dict | None],
+    view: Callable[[plan_of.PlannedMatch, _Plan], dict | None],
 ) -> list[dict]:
     """The planned matches as rounds in the bracket's order (winners, losers, final), each
-    match as `view` shows it (None: not shown)."""
+    match as `view` shows it (None: not shown) with its letter in the order of play (the
+    plan's order, the brackets' rounds interleaved as they can be played)."""
     rounds = _rounds_in(planned)
+    letters = {plan.key: match_label(position) for position, plan in enumerate(planned)}
+    naming = _Plan(rounds=rounds, letters=letters)
     order = {"winners": 0, "losers": 1, "final": 2}
     views: dict[tuple[str, int], dict] = {}
     for plan in sorted(planned, key=lambda p: (order[p.key.bracket], p.key.round, p.key.index)):
-        shown = view(plan, rounds)
+        shown = view(plan, naming)
         if shown is None:
             continue
+        shown = {**shown, "label": letters[plan.key]}
         round_key = (plan.key.bracket, plan.key.round)
         if round_key not in views:
             views[round_key] = {

@@ -16,6 +16,7 @@ from games.selectors import players_by_seat, seat_names
 from ratings.selectors import ratings_of
 from tournaments import (
     bracket,
+    bracket_marks,
     crosstables,
     deciders,
     double_elimination_selectors,
@@ -368,12 +369,17 @@ def bracket_view(championship: Championship) -> dict:
     says where its player comes from ("winner of group A", "place 3 in the Swiss", "seed
     5"); during registration the plan counts on the players entered so far (`entrants`). A
     side with no player yet gives its source in `from`, a side with one gives `from: null`.
+    Every match has its letter in the order of play (`label`), and a side waiting on a
+    match says which (`match_label`, `short_label`: "Winner of C"); a match gives its
+    `score` by side once a game has one; a plan made during registration names the entrant
+    who holds each seeded slot as the seeding stands (`entrant`).
     """
     if championship.system == Championship.System.DOUBLE_ELIMINATION:
         return _double_elimination_view(championship)
     stage = championship.stages.filter(kind=Stage.Kind.PLAYOFF).first()
     if stage is not None:
-        return {"rounds": _drawn_rounds(championship, stage), "planned": False, "entrants": None}
+        rounds = bracket_marks.letter_knockout(_drawn_rounds(championship, stage))
+        return {"rounds": rounds, "planned": False, "entrants": None}
     if championship.status == Championship.Status.FINISHED:
         return {"rounds": [], "planned": False, "entrants": None}
     if championship.system == Championship.System.SWISS:
@@ -387,7 +393,18 @@ def bracket_view(championship: Championship) -> dict:
             {"group": names[finish[0]], "place": finish[1]} if finish else None for finish in slots
         ]
         rounds = _planned_rounds(championship, first, bracket.third_place_played(sum(advancing)))
+    if entrants is not None:
+        # In registration: group places held by the players the snake draw would deal there.
+        seeded = _seeded_names(championship)
+        dealt = pairing.snake_groups(seeded, len(sizes)) if sizes else []
+        holder = bracket_marks.seeded_holder(seeded, zip(names, dealt, strict=True))
+        rounds = bracket_marks.with_entrants(rounds, holder)
     return {"rounds": rounds, "planned": True, "entrants": entrants}
+
+
+def _seeded_names(championship: Championship) -> list[str]:
+    """The entrants' names in the order the start would seed them now."""
+    return [entry.player.shown_name for entry in seeds_of(championship)]
 
 
 def _present_entrants(championship: Championship) -> int:
@@ -407,6 +424,8 @@ def _double_elimination_view(championship: Championship) -> dict:
         rounds = double_elimination_selectors.planned_bracket_rounds(
             entrants, championship.grand_final_reset
         )
+        holder = bracket_marks.seeded_holder(_seeded_names(championship))
+        rounds = bracket_marks.with_entrants(rounds, holder)
     return {"rounds": rounds, "planned": True, "entrants": entrants}
 
 
@@ -426,6 +445,10 @@ def _swiss_playoff_plan(championship: Championship) -> dict:
         ]
         rounds = _planned_rounds(championship, first, bracket.third_place_played(advancing))
     registration = championship.status == Championship.Status.REGISTRATION
+    if registration:
+        # Before the first round the Swiss's places stand as the seeds do.
+        holder = bracket_marks.seeded_holder(_seeded_names(championship))
+        rounds = bracket_marks.with_entrants(rounds, holder)
     return {"rounds": rounds, "planned": True, "entrants": present if registration else None}
 
 
@@ -463,6 +486,12 @@ def _labelled(source: dict | None) -> dict | None:
 def _planned_rounds(
     championship: Championship, first: list[dict | None], third_place: bool
 ) -> list[dict]:
+    return bracket_marks.letter_knockout(_unlettered_plan(championship, first, third_place))
+
+
+def _unlettered_plan(
+    championship: Championship, first: list[dict | None], third_place: bool
+) -> list[dict]:
     names = bracket.round_names(len(first))
     rounds = []
     for number, title in enumerate(names, start=1):
@@ -479,6 +508,8 @@ def _planned_rounds(
                     "bye": number == 1 and None in sources,
                     "games": [],
                     "from": {"a": _labelled(sources[0]), "b": _labelled(sources[1])},
+                    "score": None,
+                    "if_necessary": False,
                 }
             )
         rounds.append({"name": title, "matches": matches})
@@ -493,6 +524,8 @@ def _planned_rounds(
             "bye": False,
             "games": [],
             "from": {"a": _labelled(losers[0]), "b": _labelled(losers[1])},
+            "score": None,
+            "if_necessary": False,
         }
         rounds.append({"name": "Third place", "matches": [third]})
     return rounds
@@ -501,7 +534,7 @@ def _planned_rounds(
 def _drawn_rounds(championship: Championship, stage: Stage) -> list[dict]:
     matches = list(
         stage.matches.select_related("first__player", "second__player", "winner__player")
-        .prefetch_related("games")
+        .prefetch_related(Prefetch("games", queryset=game_selectors.games_with_players()))
         .order_by("round", "third_place", "index")
     )
     size = 2 ** max(match.round for match in matches) if matches else 2
@@ -547,6 +580,8 @@ def _match_view(match: Match, name, sources: list[dict | None]) -> dict:
             key: _labelled(source) if entry is None else None
             for key, entry, source in zip(("a", "b"), sides, sources, strict=True)
         },
+        "score": bracket_marks.score_of(match),
+        "if_necessary": False,
     }
 
 

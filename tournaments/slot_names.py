@@ -69,6 +69,9 @@ def bracket_source_label(source: dict) -> str:
     "match", "result"}`."""
     bracket, number, rounds = source["bracket"], source["round"], source["rounds"]
     match, loser = source["match"], source["result"] == "loser"
+    if bracket == "final":
+        # Only the reset draws from a final: the grand final's two players meet again.
+        return _("Loser of the grand final") if loser else _("Winner of the grand final")
     if bracket == "winners" and number == rounds:
         return _("Loser of the winners' final") if loser else _("Winner of the winners' final")
     if bracket == "losers" and number == rounds:
@@ -84,3 +87,10 @@ def bracket_source_label(source: dict) -> str:
     return _("Winner of losers' round %(round)s, match %(match)s") % {
         "round": number, "match": match,
     }  # fmt: skip
+
+
+def match_source_label(match_label: str, result: str) -> str:
+    """A slot that waits on a lettered match: "Winner of C", "Loser of C"."""
+    if result == "loser":
+        return _("Loser of %(match)s") % {"match": match_label}
+    return _("Winner of %(match)s") % {"match": match_label}

@@ -90,7 +90,8 @@ def test_a_swiss_and_a_double_elimination_read_well_on_a_desktop_and_a_phone(
     expect(brackets.locator("text.bracket-title")).to_have_text(
         ["Winners' bracket", "Losers' bracket"]
     )
-    expect(brackets.locator("text.bracket-heading").last).to_have_text("Grand final")
+    expect(brackets.locator("text.bracket-heading").last).to_have_text("Grand final reset")
+    expect(brackets.locator("g.bracket-match.if-necessary")).to_have_count(1)
     expect(page.locator("#games h3.stage-title")).to_have_text(["Double elimination"])
     nothing_off_the_side(page)
     scroll = brackets.locator(".bracket-scroll")

@@ -2,8 +2,15 @@
 
 from itertools import pairwise
 
-from tournaments import bracket_drawing
-from tournaments.bracket_drawing import BOX_HEIGHT, BOX_WIDTH, SOURCE_LENGTH, draw, split_rounds
+from tournaments.bracket_drawing import (
+    BOX_HEIGHT,
+    BOX_WIDTH,
+    NAME_WIDTH,
+    draw,
+    score_text,
+    split_rounds,
+)
+from tournaments.bracket_text import text_width
 
 
 def match(match_id, a=None, b=None, winner=None, games=(), forfeit=False):
@@ -134,12 +141,20 @@ def test_a_box_links_to_its_latest_game_and_keeps_every_game():
     assert unplayed.link_game is None
 
 
-def test_long_names_are_cut_to_fit_and_keep_the_full_name():
-    long_name = "a-very-long-username-indeed"
+def joined(slot) -> str:
+    return "".join(line.text for line in slot.lines)
+
+
+def test_a_long_name_is_drawn_whole_over_several_lines_that_fit_the_box():
+    long_name = "aleksandra_wisniewska_from_krakow"
     drawing = draw({"rounds": [{"name": "Final", "matches": [match(1, long_name, "bob")]}]})
-    slot = drawing.boxes[0].top
-    assert slot.name == long_name
-    assert len(slot.label) == bracket_drawing.NAME_LENGTH and slot.label.endswith("…")
+    box = drawing.boxes[0]
+    assert joined(box.top) == long_name and len(box.top.lines) > 1
+    assert all(text_width(line.text.rstrip(), 13) <= NAME_WIDTH for line in box.top.lines)
+    # Every slot of the drawing grows alike, so the boxes stay aligned.
+    assert box.top.height == box.bottom.height > BOX_HEIGHT / 2
+    assert [line.y for line in box.top.lines] == sorted(line.y for line in box.top.lines)
+    assert all(box.top.y < line.y <= box.top.y + box.top.height for line in box.top.lines)
 
 
 def test_a_two_player_bracket_is_one_box_without_connectors():
@@ -179,15 +194,64 @@ def test_a_planned_bye_is_drawn_as_a_bye_and_its_seed_by_where_they_come_from():
     )
     bye_match, other, final = drawing.boxes
     assert (bye_match.top.empty, bye_match.top.source) == ("tbd", "Winner of group A")
-    assert bye_match.top.label == "Winner of group A"
+    assert joined(bye_match.top) == "Winner of group A"
     assert (bye_match.bottom.empty, bye_match.bottom.source) == ("bye", None)
     assert (other.top.empty, other.bottom.empty) == ("tbd", "tbd")
     assert final.top.source == "Winner of group A" and final.bottom.source is None
 
 
-def test_a_long_source_is_cut_to_fit_and_kept_whole_for_the_tooltip():
+def test_a_long_source_is_drawn_whole_over_several_lines():
     source = {"label": "Winner of match 12 of the round of 64"}
     drawing = draw({"rounds": [{"name": "Final", "matches": [{"from": {"a": source}}]}]})
     (box,) = drawing.boxes
     assert box.top.source == source["label"]
-    assert box.top.label.endswith("…") and len(box.top.label) == SOURCE_LENGTH
+    assert joined(box.top) == source["label"]
+    assert all(line.small for line in box.top.lines)
+
+
+def test_a_side_waiting_on_a_match_is_drawn_by_the_matchs_letter():
+    semi = {"round": "Semi-finals", "match": 1, "result": "winner"}
+    source = {**semi, "label": "Winner of semi-final 1", "short_label": "Winner of A"}
+    bracket = {"rounds": [{"name": "Final", "matches": [{"label": "C", "from": {"a": source}}]}]}
+    (box,) = draw(bracket).boxes
+    assert box.label == "C"
+    assert joined(box.top) == "Winner of A"
+    assert box.top.source == "Winner of semi-final 1"  # the long words, for the description
+
+
+def test_each_side_shows_its_score_in_the_box():
+    final = {**match(1, "ann", "bob", winner="ann", games=[5]), "score": {"a": 13, "b": 9}}
+    replayed = {**match(2, "cid", "dan", winner="dan", games=[6, 7]),
+                "score": {"a": 0.5, "b": 1.5, "in": "games"}}  # fmt: skip
+    drawing = draw({"rounds": [{"name": "Semi-finals", "matches": [final, replayed]},
+                               {"name": "Final", "matches": [match(3)]}]})  # fmt: skip
+    first, second, last = drawing.boxes
+    assert (first.top.score, first.bottom.score) == ("13", "9")
+    assert (second.top.score, second.bottom.score) == ("½", "1½")
+    assert (last.top.score, last.bottom.score) == ("", "")
+
+
+def test_half_points_are_written_with_a_half_sign():
+    assert [score_text(v) for v in (0, 0.5, 1, 2.5, None)] == ["0", "½", "1", "2½", ""]
+
+
+def test_the_readers_own_slot_and_match_are_marked():
+    drawing = draw(eight_player_bracket(), me="dan")
+    mine = [box.match_id for box in drawing.boxes if box.mine]
+    assert mine == [2, 5]
+    second = next(box for box in drawing.boxes if box.match_id == 2)
+    assert (second.top.me, second.bottom.me) == (False, True)
+    assert not any(box.mine for box in draw(eight_player_bracket()).boxes)
+
+
+def test_before_the_draw_a_seeded_slot_shows_its_entrant_over_where_it_comes_from():
+    seed = {"swiss_place": 1, "label": "Place 1 in the Swiss", "entrant": "anna"}
+    other = {"swiss_place": 2, "label": "Place 2 in the Swiss", "entrant": "boris"}
+    bracket = {"rounds": [{"name": "Final", "matches": [{"from": {"a": seed, "b": other}}]}]}
+    (box,) = draw(bracket, me="anna").boxes
+    assert box.top.provisional == "anna" and box.top.name is None
+    assert [(line.text, line.small) for line in box.top.lines] == [
+        ("anna", False),
+        ("Place 1 in the Swiss", True),
+    ]
+    assert box.top.me and not box.bottom.me

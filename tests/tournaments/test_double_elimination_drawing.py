@@ -118,15 +118,26 @@ def test_a_minor_losers_round_match_is_level_with_the_match_that_feeds_it():
     assert centre(losers[(2, 0)]) == (centre(losers[(1, 0)]) + centre(losers[(1, 1)])) / 2
 
 
-def test_the_reset_is_drawn_after_the_grand_final_when_it_is_played():
+def test_the_reset_is_drawn_below_the_grand_final_in_its_column():
     without = draw_double_elimination(bracket_of(4))
     drawing = draw_double_elimination(bracket_of(4, with_reset=True))
     finals = [b for b in drawing.boxes if b.bracket == "final"]
     assert len(finals) == 2 and len([b for b in without.boxes if b.bracket == "final"]) == 1
     grand_final, reset = finals
-    assert reset.x > grand_final.right and reset.y == grand_final.y
-    assert drawing.width > without.width
+    assert reset.x == grand_final.x and reset.y > grand_final.y + grand_final.height
+    # The reset takes no column of its own: the drawing is no wider for it.
+    assert drawing.width == without.width
     assert [h.text for h in drawing.headings][-2:] == ["final 1", "final 2"]
+    reset_heading = drawing.headings[-1]
+    assert grand_final.y + grand_final.height < reset_heading.y < reset.y
+
+
+def test_the_reset_box_says_it_is_played_only_if_necessary():
+    bracket = bracket_of(4, with_reset=True)
+    reset_round = bracket["rounds"][-1]
+    reset_round["matches"][0]["if_necessary"] = True
+    boxes = draw_double_elimination(bracket).boxes
+    assert [box.if_necessary for box in boxes if box.bracket == "final"] == [False, True]
 
 
 def test_two_players_draw_one_match_and_the_grand_final_level_with_it():

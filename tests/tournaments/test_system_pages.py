@@ -251,11 +251,12 @@ def test_a_running_double_elimination_draws_both_brackets_and_its_schedule(
     assert [t.text for t in drawing.titles] == ["Winners' bracket", "Losers' bracket"]
     headings = [h.text for h in drawing.headings]
     assert headings[0] == "Winners' round 1" and "Losers' final" in headings
-    assert headings[-1] == "Grand final"
+    assert headings[-2:] == ["Grand final", "Grand final reset"]
     assert drawing.connectors
     brackets = section(answer, "brackets")
     assert '<text class="bracket-title"' in brackets and "bracket-line" in brackets
-    assert "Grand final reset" not in brackets
+    # The reset is drawn as played only if necessary; the schedule has no match for it yet.
+    assert [box.if_necessary for box in drawing.boxes][-2:] == [False, True]
     assert "playoff-heading" not in answer.content.decode()
     (stage,) = answer.context["schedule"]
     assert stage["title"] == "Double elimination"

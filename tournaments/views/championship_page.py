@@ -98,9 +98,9 @@ def _my_games(schedule: list[dict], user) -> list[dict]:
     return mine
 
 
-def _bracket(championship: Championship, schedule: list[dict]) -> dict:
-    """The bracket's drawing, and whether it is the plan before the playoff (with the
-    entrants a plan during registration counts on)."""
+def _bracket(championship: Championship, schedule: list[dict], user) -> dict:
+    """The bracket's drawing, the reader's matches marked, and whether it is the plan before
+    the playoff (with the entrants a plan during registration counts on)."""
     live = {
         match["id"]
         for stage in schedule
@@ -117,11 +117,12 @@ def _bracket(championship: Championship, schedule: list[dict]) -> dict:
         }
         for round_ in view["rounds"]
     ]
+    me = user.shown_name if user.is_authenticated else None
     if championship.system == Championship.System.DOUBLE_ELIMINATION:
         titles = {"winners": _("Winners' bracket"), "losers": _("Losers' bracket")}
-        drawing = bracket_drawing.draw_double_elimination({"rounds": rounds}, titles)
+        drawing = bracket_drawing.draw_double_elimination({"rounds": rounds}, titles, me)
     else:
-        drawing = bracket_drawing.draw({"rounds": rounds})
+        drawing = bracket_drawing.draw({"rounds": rounds}, me)
     return {
         "drawing": drawing,
         "planned": view["planned"],
@@ -148,7 +149,7 @@ def championship_page(request: HttpRequest, championship_id: int) -> HttpRespons
     closed = registration and selectors.entries_closed(championship)
     full = limit is not None and len(entries) >= limit
     schedule = _schedule(championship)
-    playoff = _bracket(championship, schedule)
+    playoff = _bracket(championship, schedule, user)
     invitation = selectors.invitation_of(championship, user) if registration else None
     return render(
         request,
