@@ -1,0 +1,1 @@
+"""The championship systems, one package each (see docs/code-layout.md)."""
