@@ -30,6 +30,7 @@ seat limits being absolute.
 from collections.abc import Sequence
 from fractions import Fraction
 
+from tournaments.swiss.byes import Pab
 from tournaments.swiss.candidates import Targets, first_candidate
 from tournaments.swiss.completion import can_complete
 from tournaments.swiss.earliest import earliest_best
@@ -38,6 +39,33 @@ from tournaments.swiss.matching import matched
 from tournaments.swiss.players import Player, seat_conflict, strong_seat_conflict
 from tournaments.swiss.shapes import BracketResult, BracketShape
 from tournaments.swiss.weights import criteria_totals
+
+
+def _following(lower: Sequence[Player]) -> list[Player]:
+    """C8: the next score group, whose pairing the floaters are chosen for; none for the
+    last bracket."""
+    if not lower:
+        return []
+    return [p for p in lower if p.points == lower[0].points]
+
+
+def _leftover_values(
+    players: Sequence[Player], lower: Sequence[Player], pab: Pab | None
+) -> dict[Player, int] | None:
+    """What each player's being left over is worth: C8 for the next bracket first, then
+    C9 where the leftover may be the one who takes the bye."""
+    ahead = floater_values(players, lower) or {}
+    takes_bye = (
+        {p: pab.value_as_leftover(p, list(players)) for p in players}
+        if pab is not None and any(p in pab.candidates for p in players)
+        else {}
+    )
+    if len(set(takes_bye.values())) < 2:
+        takes_bye = {}
+    if not ahead and not takes_bye:
+        return None
+    span = max(takes_bye.values(), default=0) + 1
+    return {p: ahead.get(p, 0) * span + takes_bye.get(p, 0) for p in players}
 
 
 def _spent(shape: BracketShape, result: BracketResult) -> Targets:
@@ -55,12 +83,19 @@ def _spent(shape: BracketShape, result: BracketResult) -> Targets:
 
 
 def pair_bracket(
-    score: Fraction, movers: Sequence[Player], residents: Sequence[Player], below: Sequence[Player]
+    score: Fraction,
+    movers: Sequence[Player],
+    residents: Sequence[Player],
+    below: Sequence[Player],
+    pab: Pab | None = None,
 ) -> BracketResult:
-    """Pairs for the bracket of `score` that leave `below` plus the floaters completable."""
+    """Pairs for the bracket of `score` that leave `below` plus the floaters completable.
+
+    `below` ends with the bye's stand-in when the field is odd (`pab`, byes.py), so that
+    every completion check (C4) keeps a bye for a player allowed it (C2, C5)."""
     players = (*movers, *residents)
-    # C.7 matters only where one player floats: an odd bracket.
-    values = floater_values(players, below) if len(players) % 2 else None
+    lower = [p for p in below if not p.is_pab]
+    values = _leftover_values(players, lower, pab) if len(players) % 2 else None
     shape = BracketShape(score, tuple(movers), tuple(residents), values)
 
     def completes(result: BracketResult | None) -> bool:
@@ -84,8 +119,7 @@ def pair_bracket(
             return retried
     # The earliest best candidate; if it leaves the round unfinishable, the best and
     # earliest are sought again among the candidates that finish it (C.4).
-    scores = sorted({p.points for p in below}, reverse=True)
-    following = [p for p in below if p.points == scores[0]] if len(scores) >= 2 else []
+    following = _following(lower)
     exact = earliest_best(shape, (), following)
     if completes(exact):
         return exact

@@ -1,4 +1,4 @@
-"""C.04.3 C.7: what a floater's move is worth to the following bracket.
+"""C8 (C.04.3, 2026): what a floater's move is worth to the following bracket.
 
 The following bracket is the floater with the next score group. Of one floater f the rule
 asks first how many pairs that bracket can make, then its PSD: f paired is better than f
@@ -8,8 +8,9 @@ with N the next score group, D the players of N whom some maximum matching leave
   2  f can meet somebody in D: the next bracket makes one pair more;
   1  f can meet somebody of N: as many pairs, and f among them;
   0  f can meet nobody of N.
-C.7 does not apply to the penultimate bracket nor the last (their floaters are the round's
-completion, C.4), so there are no values when fewer than two score groups lie below.
+C8 of the edition in force (C.7 of the 2017 text) applies to every bracket but the last,
+the penultimate one included: the completion of the round (C4) is a separate, absolute
+criterion, no longer a route through a penultimate bracket.
 """
 
 from collections.abc import Sequence
@@ -21,9 +22,9 @@ ONE_MORE_PAIR, PAIRED, UNPAIRED = 2, 1, 0
 
 
 def floater_values(players: Sequence[Player], below: Sequence[Player]) -> dict[Player, int] | None:
-    """Each player's value as the bracket's floater (see the module), or None when C.7 does
-    not apply or every value is the same."""
-    if len({p.points for p in below}) < 2:
+    """Each player's value as the bracket's floater (see the module), or None when C8 does
+    not apply (the last bracket) or every value is the same."""
+    if not below:
         return None
     following = [p for p in below if p.points == below[0].points]
     matching = Blossoms(following)

@@ -17,6 +17,8 @@ class Player:
     strength: Strength
     last_float: Float | None  # the float of the previous round
     float_before: Float | None  # the float of two rounds before
+    unplayed: int = 0  # rounds without a game: absences, byes, forfeits (C9)
+    is_pab: bool = False  # the pairing-allocated bye's stand-in, not a player (byes.py)
 
     @property
     def id(self) -> str:
@@ -48,6 +50,7 @@ def ranked_players(competitors: list[Competitor]) -> list[Player]:
                 strength=strength,
                 last_float=floats[-1] if floats else None,
                 float_before=floats[-2] if len(floats) >= 2 else None,
+                unplayed=sum(seat is None for seat in competitor.seats),
             )
         )
     return players

@@ -26,13 +26,20 @@ from tournaments.swiss.model import Reason
 #   float_unpaired_in_bracket {player, score_group}: `player` could not be paired well in the
 #       bracket of `score_group` (met everyone possible already, seat limits, or the rest of
 #       the round could not be completed otherwise).
-# Bye (C.04.1 c, C.04.3 C.2), on the bye:
+# Bye (C.04.1 Article 3; C.04.3 C2, C4, C5, C9), on the bye, which the lowest bracket's
+# pairing leaves over (byes.py):
 #   bye_odd_field {players}: the number of players present is odd.
 #   bye_lowest_eligible {player, score, pairing_number}: `player` ranks lowest among those
 #       who have had no bye nor forfeit win: lowest score, then highest pairing number.
-#   bye_lower_ranked_had_bye {count}: `count` players ranked lower had a bye or forfeit win.
+#   bye_lower_ranked_had_bye {count}: `count` players ranked lower had a bye or forfeit win
+#       (C2).
 #   bye_others_unpairable {players}: with the bye on any of `players` (ids, comma-separated,
-#       ranked lower than the bye) the others could not all have been paired.
+#       ranked lower than the bye, with a lower score) the others could not all have been
+#       paired (C4, C5).
+#   bye_others_kept_in_play {players, score_group}: `players` (ids, comma-separated, ranked
+#       lower than the bye, with the same score `score_group`) could have had it, but the
+#       lowest bracket's pairing kept them in play: they had more rounds without a game
+#       (C9), or leaving them over would have cost more on seats, floats or the Dutch order.
 REASON_CODES: frozenset[str] = frozenset(
     {
         "seat_both_preferences",
@@ -48,6 +55,7 @@ REASON_CODES: frozenset[str] = frozenset(
         "bye_lowest_eligible",
         "bye_lower_ranked_had_bye",
         "bye_others_unpairable",
+        "bye_others_kept_in_play",
     }
 )
 
