@@ -180,8 +180,8 @@ def dutch_choice(
         return completes(floaters, below)
 
     scores = sorted({p.points for p in below}, reverse=True)
-    # C.7 for all but the penultimate and the last bracket.
-    group = [p for p in below if p.points == scores[0]] if len(scores) >= 2 else None
+    # C8 (the look-ahead) for every bracket but the last.
+    group = [p for p in below if p.points == scores[0]] if scores else None
     valued = {}
     for pairs in pairings(players, frozenset(movers)):
         if finishes(pairs):

@@ -123,4 +123,4 @@ def pair_bracket(
     exact = earliest_best(shape, (), following)
     if completes(exact):
         return exact
-    return earliest_best(shape, below)
+    return earliest_best(shape, below, following)
