@@ -6,11 +6,13 @@ bye, and the extension lines of the edition (rounds, initial colour, points, sys
 from fractions import Fraction
 
 import pytest
+from django.test import Client
 
 from accounts.models import Plan, User
 from games import selectors as game_selectors
 from games import services as game_services
 from games.models import Game
+from tests.support.budgets import set_rates
 from tests.support.championships import small_championship
 from tournaments import services, trf
 from tournaments.models import Entry, Match, Stage
@@ -197,3 +199,33 @@ def test_a_round_in_play_is_written_once_its_games_are_decided(make_user, api):
     text = api.get(f"/api/championships/{championship.pk}/trf/").content.decode()
     assert all(len(row["rounds"]) == 1 for row in read_players(text).values())
     assert Match.objects.filter(stage__championship=championship, round=1).count() == 3
+
+
+def test_the_swiss_page_links_its_trf_once_started(client, make_user):
+    organiser = make_user("organiser", plan=Plan.PAID)
+    championship = small_championship(organiser, system="swiss", swiss_rounds=3)
+    Entry.objects.bulk_create(
+        Entry(championship=championship, player=make_user(f"p{n}")) for n in range(4)
+    )
+    page = f"/championships/{championship.pk}/"
+    link = f'href="/api/championships/{championship.pk}/trf/"'
+    assert link not in client.get(page).content.decode()
+    services.start(championship.pk, by=organiser)
+    assert link in client.get(page).content.decode()
+
+
+def test_the_trf_is_on_the_clients_budget_of_downloads(settings, make_user):
+    _, championship = started_swiss(make_user, 4, 3)
+    set_rates(settings, downloads="1/hour")
+    visitor = Client()
+    url = f"/api/championships/{championship.pk}/trf/"
+    assert visitor.get(url).status_code == 200
+    refused = visitor.get(url)
+    assert refused.status_code == 429
+    assert refused.json()["error"]["code"] == "throttled"
+
+
+def test_a_private_swiss_trf_is_hidden_from_strangers(make_user, api):
+    _, championship = started_swiss(make_user, 4, 3, visibility="private")
+    api.force_authenticate(make_user("stranger"))
+    assert api.get(f"/api/championships/{championship.pk}/trf/").status_code == 404
