@@ -3,11 +3,11 @@
 Two ways find it, and both are exact. The quick one is a search that proves itself
 (candidates.py): it returns the earliest candidate in the Dutch order that reaches its
 targets, and the first targets are lower bounds over all pairings of the bracket: every
-mover paired and at most one resident left over (C.5, C.6), the fewest seat-preference
-conflicts that counting allows (C.10, C.11: those wanting one seat beyond all who could
-take the other must meet each other), no repeated float (C.12-C.15, so nothing is left to
-measure in C.16-C.19), a floater the next bracket values most (C.7). A candidate that
-reaches every lower bound is optimal on C.5-C.19, and no earlier one reaches them: it is
+mover paired and at most one resident left over (C6, C7), the fewest seat-preference
+conflicts that counting allows (C12, C13: those wanting one seat beyond all who could
+take the other must meet each other), no repeated float (C14-C17, so nothing is left to
+measure in C18-C21), a floater the next bracket values most (C8). A candidate that
+reaches every lower bound is optimal on C6-C21, and no earlier one reaches them: it is
 the one B.8 picks. When the lower bounds are out of reach, the search runs again with the
 best values a matching finds as targets; a candidate as good as the matching's on every
 criterion is again the answer.
@@ -17,14 +17,16 @@ The search covers candidates with all movers paired and one exchange at most. Ot
 unfinishable) staged matchings give the earliest best candidate (earliest.py): the
 criteria's weights with the Dutch order's (order.py) below them.
 
-C.7 (choosing the floaters for the next bracket's sake, from the third-last bracket up) is
+C8 (choosing the floaters for the next bracket's sake, in every bracket but the last) is
 exact where one player floats: each player's worth as the floater is what the next score
-group can then make (following.py). Where several float, the next score group joins the
-staged matchings and C.7 is measured on the next bracket itself (weights.py), exactly too.
-One case is left approximate: several floaters in a bracket whose best pairing must also
-leave the round completable (C.4, the matchings with `below`); there the single floaters'
-worths are added, and an even bracket's floaters have none. C.8 and C.9 never apply, the
-seat limits being absolute.
+group can then make (following.py); in the bracket the bye may come from, C9 (the fewest
+rounds without a game for the bye) is added below it. Where several float, the next score
+group joins the staged matchings and C8 is measured on the next bracket itself
+(weights.py), within the completed round when completion binds (C4, the matchings with
+`below`). One case is left approximate: a single floater's worth is measured on the next
+score group alone, so where the round's completion forbids the pair it counts, the worth
+is too high (about two rounds in a thousand differ from bbpPairings, docs/benchmarks.md).
+C10 and C11 never apply, the seat limits being absolute.
 """
 
 from collections.abc import Sequence
@@ -118,7 +120,7 @@ def pair_bracket(
         ):
             return retried
     # The earliest best candidate; if it leaves the round unfinishable, the best and
-    # earliest are sought again among the candidates that finish it (C.4).
+    # earliest are sought again among the candidates that finish it (C4).
     following = _following(lower)
     exact = earliest_best(shape, (), following)
     if completes(exact):

@@ -10,7 +10,7 @@ criteria values and fixes one more part of the order, as B.7 and B.6 walk it:
 A stage only narrows what the next may use (the chosen players, the chosen pairs, pairs
 across the chosen split), and the earlier stage's choice stays among the best, so the last
 matching is the earliest best candidate. With `below` every player must be matched, the
-floaters by `below`: the best are then those that leave the round completable (C.4).
+floaters by `below`: the best are then those that leave the round completable (C4).
 When the best leave several floaters, the next score group joins every stage so that C8
 (the look-ahead) is measured on the next bracket itself (weights.py), with `below` or
 without it.
@@ -35,8 +35,8 @@ def earliest_best(
 ) -> BracketResult:
     """The earliest candidate in the Dutch order among the bracket's best.
 
-    `following` is the next score group where C.7 applies: when the best leave several
-    floaters (and no `below` must be completed), it joins the graph to measure C.7 exactly.
+    `following` is the next score group where C8 applies: when the best leave several
+    floaters (and no `below` must be completed), it joins the graph to measure C8 exactly.
     """
     movers = set(shape.movers)
     complete = bool(below)

@@ -8,7 +8,7 @@ with N the next score group, D the players of N whom some maximum matching leave
   2  f can meet somebody in D: the next bracket makes one pair more;
   1  f can meet somebody of N: as many pairs, and f among them;
   0  f can meet nobody of N.
-C8 of the edition in force (C.7 of the 2017 text) applies to every bracket but the last,
+C8 of the edition in force (C8 of the 2017 text) applies to every bracket but the last,
 the penultimate one included: the completion of the round (C4) is a separate, absolute
 criterion, no longer a route through a penultimate bracket.
 """

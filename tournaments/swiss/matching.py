@@ -12,10 +12,10 @@ Allowed = Callable[[Player, Player], bool]
 
 
 def matched(shape: BracketShape, below: Sequence[Player]) -> BracketResult:
-    """A pairing of the bracket that is best on the criteria (C.5-C.19).
+    """A pairing of the bracket that is best on the criteria (C6-C21).
 
     With `below` given, its players join the graph with weightless edges and every
-    player must be matched, so the bracket's choice leaves a completable rest (C.4).
+    player must be matched, so the bracket's choice leaves a completable rest (C4).
     """
     return best_pairs(shape.players, below, bracket_weights(shape), following=shape.following)
 
@@ -32,7 +32,7 @@ def best_pairs(
 
     With `below` (or `complete`), everybody is matched: the players left over meet `below`
     or `following` at no gain beyond what `following`'s own pairs weigh.
-    `following` players join the graph with their weights (C.7 measured exactly, without
+    `following` players join the graph with their weights (C8 measured exactly, without
     `below`); their pairs are not the bracket's.
     """
     if complete is None:

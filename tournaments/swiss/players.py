@@ -67,10 +67,10 @@ def can_meet(a: Player, b: Player) -> bool:
 
 
 def seat_conflict(a: Player, b: Player) -> bool:
-    """Both want the same seat, so one of them will not get it (C.10)."""
+    """Both want the same seat, so one of them will not get it (C12)."""
     return a.preference is not None and a.preference == b.preference
 
 
 def strong_seat_conflict(a: Player, b: Player) -> bool:
-    """One of the two loses a strong preference (C.11): both want the same seat strongly."""
+    """One of the two loses a strong preference (C13): both want the same seat strongly."""
     return seat_conflict(a, b) and min(a.strength, b.strength) >= Strength.STRONG
