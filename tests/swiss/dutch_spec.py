@@ -57,7 +57,7 @@ def unpaired(players: Sequence[Player], pairs: Pairs) -> list[Player]:
 
 
 def psd(pairs: Pairs, floaters: Sequence[Player], lowest: Fraction) -> tuple[Fraction, ...]:
-    """A.8: every pair's score difference and each floater's from one below the lowest,
+    """PSD: every pair's score difference and each floater's from one below the lowest,
     highest first (a smaller list is better)."""
     differences = [abs(a.points - b.points) for a, b in pairs]
     differences += [f.points - (lowest - 1) for f in floaters]

@@ -10,7 +10,7 @@ from tournaments.swiss.seats import Strength, allowed_seats, played_seats, prefe
 @dataclass(frozen=True, eq=False)
 class Player:
     competitor: Competitor
-    rank: int  # 0 is the top of the round's order: score, then pairing number (A.2)
+    rank: int  # 0 is the top of the round's order: score, then pairing number (1.2)
     played: tuple[Seat, ...]
     allowed: frozenset[Seat]
     preference: Seat | None
@@ -34,7 +34,7 @@ class Player:
 
 
 def ranked_players(competitors: list[Competitor]) -> list[Player]:
-    """The players in the round's order (C.04.3 A.2): higher score first, then pairing number."""
+    """The players in the round's order (C.04.3 1.2): higher score first, then pairing number."""
     ordered = sorted(competitors, key=lambda c: (-c.points, c.pairing_number))
     players = []
     for rank, competitor in enumerate(ordered):

@@ -18,7 +18,7 @@ from tournaments.swiss.model import Reason
 #   seat_initial_by_pairing_number {player, pairing_number, seat, initial_seat}: E5, no
 #       preference decided; the higher-ranked `player` got `seat` from the parity of their
 #       pairing number and the seat drawn for number 1 (`initial_seat`).
-# Floats (C.04.3 A.4), on the pair whose scores differ:
+# Floats (C.04.3 1.4), on the pair whose scores differ:
 #   float_down {player, score, opponent, opponent_score}: `player` meets a lower score.
 #   float_up {player, score, opponent, opponent_score}: `player` meets a higher score.
 #   float_odd_bracket {player, score_group}: `player` was left over from the bracket of

@@ -123,7 +123,7 @@ def criteria_tiers(shape: BracketShape) -> list[BoundTier]:
     unit = lcm(*(p.points.denominator for p in players), lowest.denominator)
 
     def float_sd(player: Player) -> Fraction:
-        # A.8: a downfloater's difference is taken from one point below the bracket's lowest.
+        # PSD: a downfloater's difference is taken from one point below the bracket's lowest.
         return player.points - (lowest - 1)
 
     scores = {player.points for player in players}
