@@ -1,4 +1,4 @@
-"""Seat history: the absolute seat limits, seat preferences (C.04.3, colour preferences) and their strength."""
+"""Seat history: the absolute seat limits, colour (seat) preferences and their strength."""
 
 from collections.abc import Sequence
 from enum import IntEnum
