@@ -3,6 +3,7 @@ is read back here by the TRF-16 columns alone, so what a pairing checker reads i
 championship played: pairing numbers, opponents, seats as colours, results, points, the
 bye, and the extension lines of the edition (rounds, initial colour, points, system)."""
 
+import subprocess
 from fractions import Fraction
 
 import pytest
@@ -14,6 +15,7 @@ from games import services as game_services
 from games.models import Game
 from tests.support.budgets import set_rates
 from tests.support.championships import small_championship
+from tests.swiss.independent_engine import engine_path
 from tournaments import services, trf
 from tournaments.models import Entry, Match, Stage
 
@@ -229,3 +231,30 @@ def test_a_private_swiss_trf_is_hidden_from_strangers(make_user, api):
     _, championship = started_swiss(make_user, 4, 3, visibility="private")
     api.force_authenticate(make_user("stranger"))
     assert api.get(f"/api/championships/{championship.pk}/trf/").status_code == 404
+
+
+@pytest.mark.skipif(
+    engine_path() is None,
+    reason="bbpPairings is not installed; the file's columns are checked above",
+)
+def test_the_endorsed_checker_pairs_every_round_of_the_file_as_the_championship_did(
+    make_user, api, tmp_path
+):
+    organiser, championship = started_swiss(make_user, 9, 4)
+    for _ in range(3):
+        play_the_round(championship)
+    api.force_authenticate(organiser)
+    report = tmp_path / "swiss.trf"
+    report.write_bytes(api.get(f"/api/championships/{championship.pk}/trf/").content)
+    checked = subprocess.run(
+        [engine_path(), "--dutch", str(report), "-c"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    # A round the checker would pair otherwise is listed as "Checker pairings" beside the
+    # file's "Tournament pairings".
+    assert "Round #3" in checked.stdout
+    assert "Checker pairings" not in checked.stdout
