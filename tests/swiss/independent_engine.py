@@ -96,7 +96,13 @@ class Event:
 
     def pair_here(self) -> Round:
         initial = "first" if self.white_for_number_one else "second"
-        result = swiss.pair_round(self.competitors(), initial_seat=initial)
+        played = len(next(iter(self.history.values())))
+        final = played + 1 == self.rounds_total
+        result = swiss.pair_round(
+            self.competitors(),
+            initial_seat=initial,
+            topscorers_over=Fraction(played, 2) if final else None,
+        )
         return Round(
             frozenset((int(p.first), int(p.second)) for p in result.pairings),
             None if result.bye is None else int(result.bye.player),
@@ -187,12 +193,13 @@ def pair_there(engine: str, report: str) -> Round | None:
 Difference = tuple[int, Round | None, Round | None]
 
 
-def compare_event(engine: str, seed: int, players: int, rounds: int) -> list[Difference]:
+def compare_event(
+    engine: str, seed: int, players: int, rounds: int, final: bool = True
+) -> list[Difference]:
     """Every round of one random event where the two engines differ: (round, ours, theirs).
-    The event's last round is beyond those played, so the topscorers' exception of the last
-    round never applies."""
+    With `final` the last round compared is the event's final one, with its topscorers."""
     chooser = random.Random(seed)
-    event = Event(players, rounds + 1, chooser.random() < 0.5, chooser)
+    event = Event(players, rounds if final else rounds + 1, chooser.random() < 0.5, chooser)
     differences = []
     for number in range(1, rounds + 1):
         try:

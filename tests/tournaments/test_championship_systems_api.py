@@ -125,7 +125,8 @@ def test_a_late_entrant_joins_a_running_swiss_with_nothing_for_the_missed_round(
     assert answer.status_code == 201, answer.content
     championship = Championship.objects.get(pk=championship_id)
     stage = championship.stages.get(kind=Stage.Kind.SWISS)
-    for match in stage.matches.filter(round=1):
+    first_round = list(stage.matches.filter(round=1))
+    for match in first_round:
         game = match.games.get()
         seats = list(game.seats.order_by("order"))
         answer = organiser_api.post(
@@ -139,13 +140,17 @@ def test_a_late_entrant_joins_a_running_swiss_with_nothing_for_the_missed_round(
         m.second.player.username for m in second if m.second
     }
     assert "latecomer" in paired
-    # Five now: the bye goes to the lowest of the lowest score, the latecomer (0 for round
-    # one, the last pairing number), and is worth a win (2 points here).
+    # Five now: the bye goes to the lowest score (C5), and of those (the two who lost round
+    # one and the latecomer) to one who played round one: the fewest rounds without a
+    # game (C9, FIDE C.04.3 in force from 1 February 2026). It is worth a win (2 points).
     bye = second.get(second__isnull=True)
-    assert bye.first.player.username == "latecomer"
+    losers = {m.games.get().seats.order_by("order")[1].user.username for m in first_round}
+    assert bye.first.player.username in losers
     rows = organiser_api.get(f"/api/championships/{championship_id}/standings/").json()["swiss"]
-    latecomer = next(row for row in rows if row["username"] == "latecomer")
-    assert (latecomer["points"], latecomer["played"], latecomer["pairing_number"]) == (2, 0, 5)
+    by_name = {row["username"]: row for row in rows}
+    latecomer = by_name["latecomer"]
+    assert (latecomer["points"], latecomer["played"], latecomer["pairing_number"]) == (0, 0, 5)
+    assert by_name[bye.first.player.username]["points"] == 2
 
 
 def test_a_swiss_takes_no_entrant_once_its_last_round_is_paired(organiser_api, make_user):

@@ -26,7 +26,8 @@ group joins the staged matchings and C8 is measured on the next bracket itself
 `below`). One case is left approximate: a single floater's worth is measured on the next
 score group alone, so where the round's completion forbids the pair it counts, the worth
 is too high (about two rounds in a thousand differ from bbpPairings, docs/benchmarks.md).
-C10 and C11 never apply, the seat limits being absolute.
+C10 and C11 apply only in the final round, to topscorers (topscorers.py), whose brackets
+the matchings pair.
 """
 
 from collections.abc import Sequence
@@ -103,11 +104,14 @@ def pair_bracket(
     def completes(result: BracketResult | None) -> bool:
         return result is not None and can_complete([*result.floaters, *below])
 
-    result = first_candidate(shape)
+    # The search's lower bounds know nothing of C10 and C11, which only a final round's
+    # topscorers can cost: their brackets go to the matchings, exact on every criterion.
+    searched = not any(p.topscorer for p in players)
+    result = first_candidate(shape) if searched else None
     if completes(result):
         assert result is not None
         return result
-    if result is None:
+    if result is None and searched:
         # The lower bounds were out of reach: with what a best pairing spends as targets,
         # the search finds the earliest candidate among the best ones, if it is one of the
         # forms the search covers (all movers paired, one exchange at most).

@@ -82,14 +82,23 @@ def _float_reasons(a: Player, b: Player) -> tuple[dict[str, Float], list[Reason]
     ]
 
 
-def pair_round(competitors: Sequence[Competitor], *, initial_seat: Seat = "first") -> RoundPairing:
-    """Pair one round; raises PairingImpossible when the absolute criteria cannot all hold."""
+def pair_round(
+    competitors: Sequence[Competitor],
+    *,
+    initial_seat: Seat = "first",
+    topscorers_over: Fraction | None = None,
+) -> RoundPairing:
+    """Pair one round; raises PairingImpossible when the absolute criteria cannot all hold.
+
+    For the final round `topscorers_over` is half the most points a player could have
+    scored so far: the players above it are its topscorers, whom the seat limits do not
+    bind (C3, C10, C11, E2). None in every other round."""
     ids = [c.id for c in competitors]
     if len(set(ids)) != len(ids):
         raise ValueError("competitor ids must be unique")
     if len({c.pairing_number for c in competitors}) != len(competitors):
         raise ValueError("pairing numbers must be unique")
-    players = ranked_players(list(competitors))
+    players = ranked_players(list(competitors), topscorers_over)
     pab: Pab | None = None
     if len(players) % 2:
         pab = settle_pab(players)

@@ -11,6 +11,9 @@ from tournaments.swiss.model import Reason
 #   seat_both_preferences {first, second}: E1, each got the seat they preferred.
 #   seat_stronger_preference {player, seat, strength, opponent}: E2, `player` got `seat`
 #       because their preference ("absolute", "strong" or "mild") was stronger.
+#   seat_wider_difference {player, seat, opponent}: E2, both were due `seat` absolutely (a
+#       topscorer of the final round and their opponent); `player`'s seat difference is the
+#       wider.
 #   seat_alternate_last_difference {first, second, games_back}: E3, both wanted the same
 #       seat; they swap the seats they had `games_back` played games ago, the latest game
 #       in which their seats differed.
@@ -44,6 +47,7 @@ REASON_CODES: frozenset[str] = frozenset(
     {
         "seat_both_preferences",
         "seat_stronger_preference",
+        "seat_wider_difference",
         "seat_alternate_last_difference",
         "seat_higher_ranked_preference",
         "seat_initial_by_pairing_number",

@@ -21,6 +21,7 @@ from math import lcm
 
 from tournaments.swiss.players import Player, seat_conflict, strong_seat_conflict
 from tournaments.swiss.shapes import BracketShape
+from tournaments.swiss.topscorers import seat_limit_failures
 
 Tier = Callable[[Player, Player], int]
 # A tier: its value for a pair, and a bound on its sum over the pairs of one pairing.
@@ -198,6 +199,8 @@ def criteria_tiers(shape: BracketShape) -> list[BoundTier]:
         *(
             _inside(shape, tier)
             for tier in (
+                (lambda a, b: 2 - seat_limit_failures(a, b)[0], 2 * pairs_at_most),  # C10
+                (lambda a, b: 2 - seat_limit_failures(a, b)[1], 2 * pairs_at_most),  # C11
                 (lambda a, b: 1 - seat_conflict(a, b), pairs_at_most),  # C12
                 (lambda a, b: 1 - strong_seat_conflict(a, b), pairs_at_most),  # C13
                 (repeated_down("last_float"), 2 * pairs_at_most),  # C14
