@@ -1,7 +1,8 @@
 """The Dutch pairing against bbpPairings, a FIDE-endorsed engine of the same edition
 (C.04.3 in force from 1 February 2026): random events of 5-60 players, 3-8 rounds, with
-forfeits and withdrawals, paired round by round by both (tests/swiss/independent_engine.py);
-the share of rounds paired alike, with a bye and without.
+forfeits and withdrawals, paired round by round by both (tests/swiss/independent_engine.py),
+the last round as the final one (its topscorers); the share of rounds paired alike, with a
+bye and without.
 
 Needs bbpPairings: BBP_PAIRINGS=/path/to/bbpPairings.exe python -m bench.swiss_against_bbp
 [events]. Built from its sources (github.com/BieremaBoyzProgramming/bbpPairings) with
@@ -23,7 +24,7 @@ def compare(engine: str, events: int) -> dict[str, list[int]]:
         players = shape.randint(5, 60)
         rounds = min(players - 1, shape.randint(3, 8))
         chooser = random.Random(seed)
-        event = Event(players, rounds + 1, chooser.random() < 0.5, chooser)
+        event = Event(players, rounds, chooser.random() < 0.5, chooser)
         for _ in range(rounds):
             try:
                 ours = event.pair_here()

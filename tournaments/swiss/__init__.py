@@ -2,10 +2,10 @@
 
 `pair_round(competitors, initial_seat=...)` pairs one round by the edition edition.py
 names: C.04.3 in force from 1 February 2026, with C.04.1 and C.04.2 of the same revision.
-Where the championship's rules differ from FIDE they win: the seat limits are absolute for
-everybody (no topscorer exception in the last round): nobody takes the same seat in three
-played games in a row, and no seat difference leaves -2..+2; so C3 covers every player
-and C10/C11 never apply.
+The seat limits are absolute (C3): nobody takes the same seat in three played games in a
+row, and no seat difference leaves -2..+2; only in the final round may a topscorer (over
+half the most points possible, `topscorers_over`) meet a player due the same seat, the
+pairing breaking the fewest limits (C10, C11; topscorers.py).
 In an odd field the bye is part of the pairing (byes.py): its score is settled first (C4,
 C5), and the lowest bracket's leftover takes it, chosen by C9 and the criteria below it.
 Rounds without a game (None) are skipped when runs of seats are counted and when E3 looks
