@@ -5,10 +5,9 @@ PATH); without it the test is skipped, and test_dutch_bye.py, test_dutch_article
 test_dutch_order_exact.py check the same articles by hand and against a plain
 enumeration of the Dutch order.
 
-Known difference (docs/benchmarks.md): about two rounds in a thousand, where the look-ahead
-(C8) of an odd bracket would count a pair in the next bracket that the round's completion
-(C4) forbids; bbpPairings counts it within the completed round. The seeds below pair
-alike."""
+In 300 random events (docs/benchmarks.md) every round is paired alike; the seeds below are
+the first forty of a fixed formula, not chosen.
+"""
 
 import pytest
 

@@ -373,3 +373,21 @@ def test_C04_3_C8_the_floater_is_one_who_lets_the_next_bracket_make_one_pair_mor
         frozenset(("p4", "p6")),
         frozenset(("p7", "p8")),
     }
+
+
+def test_C04_3_C8_the_look_ahead_counts_only_pairs_the_completed_round_allows():
+    # p2 could meet p4, the next score group, where p3 (who met p4) could not; but p5 and
+    # p6 met each other, so p4 must meet one of them and no floater pairs in the next
+    # bracket in any completed round (C4). The look-ahead then prefers nobody, and the
+    # Dutch order's first candidate stands: 1-2, p3 floats.
+    field = [
+        player(1, 2),
+        player(2, 2),
+        player(3, 2, met=(4,)),
+        player(4, 1, met=(3,)),
+        player(5, 0, met=(6,)),
+        player(6, 0, met=(5,)),
+    ]
+    result = pair_round(field)
+    assert frozenset(("p1", "p2")) in pairs(result)
+    assert any(frozenset(("p3", other)) in pairs(result) for other in ("p5", "p6"))

@@ -23,21 +23,33 @@ group can then make (following.py); in the bracket the bye may come from, C9 (th
 rounds without a game for the bye) is added below it. Where several float, the next score
 group joins the staged matchings and C8 is measured on the next bracket itself
 (weights.py), within the completed round when completion binds (C4, the matchings with
-`below`). One case is left approximate: a single floater's worth is measured on the next
-score group alone, so where the round's completion forbids the pair it counts, the worth
-is too high (about two rounds in a thousand differ from bbpPairings, docs/benchmarks.md).
+`below`). A single floater's free worth is measured on the next score group alone; where
+the round's completion forbids the pair it counts (following.quick_worth shows which), the
+worths are measured again within the completed round (following.values_within_round, a
+matching per player), as bbpPairings reads C8; a bracket too big for that (more than
+EXACT_WITHIN_ROUND players times players below) keeps the free worths, the one case left
+approximate.
 C10 and C11 apply only in the final round, to topscorers (topscorers.py), whose brackets
 the matchings pair.
 """
 
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 from tournaments.swiss.byes import Pab
 from tournaments.swiss.candidates import Targets, first_candidate
 from tournaments.swiss.completion import can_complete
 from tournaments.swiss.earliest import earliest_best
-from tournaments.swiss.following import floater_values
+from tournaments.swiss.following import (
+    EXACT_WITHIN_ROUND,
+    floater_values,
+    free_worth,
+    group_pairs,
+    quick_worth,
+    values_within_round,
+    worth_within_round,
+)
 from tournaments.swiss.matching import matched
 from tournaments.swiss.players import Player, seat_conflict, strong_seat_conflict
 from tournaments.swiss.shapes import BracketResult, BracketShape
@@ -53,11 +65,11 @@ def _following(lower: Sequence[Player]) -> list[Player]:
 
 
 def _leftover_values(
-    players: Sequence[Player], lower: Sequence[Player], pab: Pab | None
+    players: Sequence[Player], ahead: dict[Player, int] | None, pab: Pab | None
 ) -> dict[Player, int] | None:
-    """What each player's being left over is worth: C8 for the next bracket first, then
-    C9 where the leftover may be the one who takes the bye."""
-    ahead = floater_values(players, lower) or {}
+    """What each player's being left over is worth: C8 for the next bracket first (`ahead`),
+    then C9 where the leftover may be the one who takes the bye."""
+    ahead = ahead or {}
     takes_bye = (
         {p: pab.value_as_leftover(p, list(players)) for p in players}
         if pab is not None and any(p in pab.candidates for p in players)
@@ -85,6 +97,22 @@ def _spent(shape: BracketShape, result: BracketResult) -> Targets:
     )
 
 
+def _worth_kept(
+    floater: Player, ahead: dict[Player, int], lower: Sequence[Player], below: Sequence[Player]
+) -> bool:
+    """Whether the floater chosen by the free C8 values is as good within the completed
+    round: its worth there reaches the best any player's free value promises."""
+    group = _following(lower)
+    rest = [p for p in below if p not in set(group)]
+    promised = free_worth(max(ahead.values()), group_pairs(group))
+    worth = quick_worth(floater, group, rest)
+    if worth is None:
+        if (len(group) + len(rest)) * len(ahead) > EXACT_WITHIN_ROUND:
+            return True  # too costly to ask: the free value stands
+        worth = worth_within_round(floater, group, rest)
+    return worth is not None and worth >= promised
+
+
 def pair_bracket(
     score: Fraction,
     movers: Sequence[Player],
@@ -98,8 +126,23 @@ def pair_bracket(
     every completion check (C4) keeps a bye for a player allowed it (C2, C5)."""
     players = (*movers, *residents)
     lower = [p for p in below if not p.is_pab]
-    values = _leftover_values(players, lower, pab) if len(players) % 2 else None
+    ahead = floater_values(players, lower) if len(players) % 2 else None
+    values = _leftover_values(players, ahead, pab) if len(players) % 2 else None
     shape = BracketShape(score, tuple(movers), tuple(residents), values)
+    result = _pair(shape, below, lower)
+    single = len(result.floaters) == 1
+    if ahead and single and not _worth_kept(result.floaters[0], ahead, lower, below):
+        # C8 within the completed round: the next bracket's pairs the completion allows.
+        exact = values_within_round(players, below)
+        if exact is not None:
+            shape = replace(shape, floater_values=_leftover_values(players, exact, pab))
+            result = _pair(shape, below, lower)
+    return result
+
+
+def _pair(shape: BracketShape, below: Sequence[Player], lower: Sequence[Player]) -> BracketResult:
+    """The bracket's pairing for `shape`'s values (see pair_bracket)."""
+    players = shape.players
 
     def completes(result: BracketResult | None) -> bool:
         return result is not None and can_complete([*result.floaters, *below])
