@@ -17,6 +17,8 @@ from datetime import date
 from fractions import Fraction
 from typing import Literal
 
+from tournaments.swiss import edition
+
 Colour = Literal["w", "b", "-"]
 
 # Result codes of TRF-16: a game played, a forfeit, or a round without a game.
@@ -138,7 +140,7 @@ def write(tournament: Tournament) -> str:
         f"042 {_date(tournament.starts)}".rstrip(),
         f"052 {_date(tournament.ends)}".rstrip(),
         f"062 {len(tournament.players)}",
-        "092 Swiss, FIDE (Dutch) System (C.04.3, in force from 1 February 2026)",
+        f"092 Swiss, {edition.NAME}",
     ]
     if tournament.arbiter:
         lines.append(f"102 {one_line(tournament.arbiter, 80)}")

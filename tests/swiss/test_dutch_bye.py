@@ -4,8 +4,6 @@ settled before the brackets, the player who takes it is the lowest bracket's lef
 chosen by the same criteria as every pair. Each case is checked by hand; the first two
 are the cases bbpPairings (an endorsed engine) keeps for these criteria."""
 
-from fractions import Fraction
-
 from tests.swiss.test_dutch_articles import pairs, player
 from tournaments.swiss import pair_round
 
@@ -93,36 +91,3 @@ def test_without_a_better_pairing_the_dutch_order_leaves_the_lowest_ranked_over(
     result = pair_round(field)
     assert result.bye is not None and result.bye.player == "p7"
     assert {r.code for r in result.bye.reasons} == {"bye_odd_field", "bye_lowest_eligible"}
-
-
-def test_C3_in_the_final_round_a_topscorer_meets_a_player_due_the_same_seat_absolutely():
-    # After four rounds p1 (3.5 of 4, a topscorer) and p2 (3) both had the first seat twice
-    # in a row; in the final round the seat limits do not bind a topscorer, so the leaders
-    # meet, and E2 gives the seat to the wider seat difference (p2's +2 over p1's +0).
-    field = [
-        player(1, 3.5, seats=(S, S, F, F)),
-        player(2, 3, seats=(F, S, F, F)),
-        player(3, 0, seats=(S, F, S, F)),
-        player(4, 0, seats=(F, S, F, S)),
-    ]
-    assert frozenset(("p1", "p2")) not in pairs(pair_round(field))
-    final = pair_round(field, topscorers_over=Fraction(2))
-    assert frozenset(("p1", "p2")) in pairs(final)
-    top = final.pairings[0]
-    assert (top.first, top.second) == ("p1", "p2")
-    assert "seat_wider_difference" in {r.code for r in top.reasons}
-
-
-def test_C10_C11_topscorers_are_paired_so_that_no_seat_limit_breaks_where_one_can():
-    # Four topscorers of the final round, all due the second seat: p1 and p3 absolutely
-    # (two first seats in a row), p2 and p4 strongly. The first candidate 1-3, 2-4 would give
-    # p1 or p3 a third first seat in a row; 1-4, 2-3 breaks no limit and is as good on
-    # every criterion above (one pair each, the same seat conflicts, C12 and C13).
-    field = [
-        player(1, 3, seats=(S, F, F)),
-        player(2, 3, seats=(F, S, F)),
-        player(3, 3, seats=(S, F, F)),
-        player(4, 3, seats=(F, S, F)),
-    ]
-    result = pair_round(field, topscorers_over=Fraction(3, 2))
-    assert pairs(result) == {frozenset(("p1", "p4")), frozenset(("p2", "p3"))}
