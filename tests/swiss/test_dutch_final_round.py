@@ -62,4 +62,3 @@ def test_the_engine_the_report_file_and_the_api_docs_name_one_edition():
     assert f"092 Swiss, {edition.NAME}" in text.splitlines()
     docs = (Path(__file__).parents[2] / "docs" / "api.md").read_text()
     assert "C.04.3 as in force from 1 February 2026" in docs
-    assert "2017" not in docs
