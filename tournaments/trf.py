@@ -3,9 +3,9 @@ endorsed pairing programs read (bbpPairings, JaVaFo) to check a round's pairing.
 
 Pure: plain data in, text out. Every line is at most a few fields in fixed columns; a
 player line (code 001) holds the pairing number in columns 5-8, the name in 15-47, the
-rating in 49-52, the points in 81-84, the place in 86-89, then one block of ten columns
-per round from column 92: the opponent's pairing number (4 columns, 0000 for none), the
-colour (w, b or -) and the result code, each one column after the one before.
+rating in 49-52, the points in 81-84, the place in 86-89, then ten columns per round from
+column 92: the opponent's pairing number in the first four (0000 for none), the colour
+(w, b or -) in the sixth and the result code in the eighth.
 The extension lines name what a pairing program needs besides: the rounds the Swiss has
 (XXR and 142), the colour pairing number 1 got in round one (XXC and 152), the points of
 each result (162) and the pairing system of the edition in force (192).
@@ -30,8 +30,6 @@ RESULT_CODES = frozenset({WIN, DRAW, LOSS, FORFEIT_WIN, FORFEIT_LOSS, PAIRING_BY
 # The pairing system line (192) of the edition in force, as the endorsed programs name it.
 DUTCH_SYSTEM = "FIDE_DUTCH_2025"
 NAME_WIDTH = 33
-ROUND_START = 92  # the column of round one's opponent
-ROUND_WIDTH = 10
 
 
 @dataclass(frozen=True)
@@ -155,29 +153,6 @@ def write(tournament: Tournament) -> str:
         f"192 {DUTCH_SYSTEM}",
     ]
     return "\n".join(lines) + "\n"
-
-
-def rounds_of(line: str) -> list[RoundEntry]:
-    """The round blocks of a player line, read by their columns (1-based as TRF counts)."""
-    entries = []
-    start = ROUND_START - 1
-    while start + 7 < len(line) + 1:
-        block = line[start : start + 8].ljust(8)
-        opponent = block[0:4].strip()
-        entries.append(
-            RoundEntry(
-                opponent=None if opponent in ("", "0000") else int(opponent),
-                colour=block[5],  # type: ignore[arg-type]
-                result=block[7],
-            )
-        )
-        start += ROUND_WIDTH
-    return entries
-
-
-def columns(line: str, first: int, last: int) -> str:
-    """Columns `first` to `last` of a line, counted from 1 as TRF does, stripped."""
-    return line[first - 1 : last].strip()
 
 
 def standings_places(players: Sequence[tuple[int, Fraction]]) -> dict[int, int]:
