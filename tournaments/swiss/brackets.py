@@ -71,7 +71,7 @@ def _leftover_values(
     then C9 where the leftover may be the one who takes the bye."""
     ahead = ahead or {}
     takes_bye = (
-        {p: pab.value_as_leftover(p, list(players)) for p in players}
+        pab.leftover_values(players)
         if pab is not None and any(p in pab.candidates for p in players)
         else {}
     )

@@ -13,6 +13,7 @@ that pairs the stand-in with somebody gives that player the bye. So the lowest b
 leftover is the bye, chosen by the same criteria as every pairing.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -37,13 +38,11 @@ class Pab:
     seat: Player  # the stand-in the bye's taker is paired with in completion checks
     candidates: frozenset[Player]  # who may take it: allowed (C2) and of that score
 
-    def value_as_leftover(self, player: Player, players: list[Player]) -> int:
-        """C9: the fewer rounds without a game, the better a player takes the bye; 0 for
-        a player who cannot take it."""
-        if player not in self.candidates:
-            return 0
+    def leftover_values(self, players: Sequence[Player]) -> dict[Player, int]:
+        """C9: the fewer rounds without a game, the better a player takes the bye; 0 for a
+        player who cannot take it."""
         most = max((p.unplayed for p in players if p in self.candidates), default=0)
-        return 1 + most - player.unplayed
+        return {p: 1 + most - p.unplayed if p in self.candidates else 0 for p in players}
 
 
 def pab_seat(players: list[Player], candidates: frozenset[Player]) -> Player:
