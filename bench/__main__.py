@@ -27,6 +27,7 @@ MODULES = [
     "bench.accounts_api",
     "bench.championships",
     "bench.swiss_pairing",
+    "bench.swiss_against_bbp",
     "bench.deadlines",
     "bench.pipeline",
     "bench.swiss_championship",

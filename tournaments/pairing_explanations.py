@@ -25,13 +25,16 @@ def _seat(seat: str, seats: Mapping[str, str]) -> str:
     return _("the second seat (%(name)s)") % {"name": label} if label else _("the second seat")
 
 
+_NAMING_PLAYERS = ("bye_others_unpairable", "bye_others_kept_in_play")
+
+
 def sentence(reason: Mapping, names: Names, seats: Mapping[str, str]) -> str:
     """One reason of the record as a sentence."""
     code, given = reason["code"], dict(reason.get("params", {}))
     for key in ("player", "opponent", "first", "second"):
         if key in given:
             given[key] = names(given[key])
-    if "players" in given and reason["code"] == "bye_others_unpairable":
+    if "players" in given and reason["code"] in _NAMING_PLAYERS:
         given["players"] = ", ".join(names(pk) for pk in given["players"].split(",") if pk)
     if "seat" in given:
         given["seat"] = _seat(given["seat"], seats)
@@ -52,6 +55,10 @@ _SENTENCES: dict[str, Callable[[], str]] = {
     "seat_stronger_preference": lambda: _(
         "%(player)s takes %(seat)s: their %(strength)s claim to it is stronger than "
         "%(opponent)s's (E2)."
+    ),
+    "seat_wider_difference": lambda: _(
+        "%(player)s takes %(seat)s: both were due it absolutely (a leader of the final round "
+        "may meet such a player), and %(player)s's seat difference is the wider (E2)."
     ),
     "seat_alternate_last_difference": lambda: _(
         "Both were due the same seat, so %(first)s and %(second)s swap the seats they had "
@@ -85,6 +92,11 @@ _SENTENCES: dict[str, Callable[[], str]] = {
     ),
     "bye_lower_ranked_had_bye": lambda: _(
         "%(count)s player(s) ranked lower have had a bye or a win without a game already."
+    ),
+    "bye_others_kept_in_play": lambda: _(
+        "%(players)s (score %(score_group)s) could have had the bye too, but the pairing of "
+        "the lowest bracket kept them playing: they had more rounds without a game, or the "
+        "seats and floats paired better so."
     ),
     "bye_others_unpairable": lambda: _(
         "With the bye on a lower-ranked player (%(players)s), the others could not all have "

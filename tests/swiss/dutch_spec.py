@@ -1,5 +1,5 @@
 """The Dutch system's choice in one bracket, written the plain way: every pairing of the
-bracket is valued on the criteria C.5-C.19, and the candidates are generated one by one in
+bracket is valued on the criteria C6-C21, and the candidates are generated one by one in
 the order of C.04.3 B.6/B.7 and D.1-D.3 until the first that is among the best.
 
 Only for small brackets: it enumerates everything. Preferences and the absolute criteria
@@ -40,7 +40,7 @@ def perfectly_pairable(players: Sequence[Player]) -> bool:
 
 
 def completes(floaters: Sequence[Player], below: Sequence[Player]) -> bool:
-    """C.4: each floater meets a player below, and the rest below pair among themselves
+    """C4: each floater meets a player below, and the rest below pair among themselves
     (floaters are moved-down players there, who never meet each other)."""
     if not floaters:
         return perfectly_pairable(below)
@@ -57,7 +57,7 @@ def unpaired(players: Sequence[Player], pairs: Pairs) -> list[Player]:
 
 
 def psd(pairs: Pairs, floaters: Sequence[Player], lowest: Fraction) -> tuple[Fraction, ...]:
-    """A.8: every pair's score difference and each floater's from one below the lowest,
+    """PSD: every pair's score difference and each floater's from one below the lowest,
     highest first (a smaller list is better)."""
     differences = [abs(a.points - b.points) for a, b in pairs]
     differences += [f.points - (lowest - 1) for f in floaters]
@@ -65,7 +65,7 @@ def psd(pairs: Pairs, floaters: Sequence[Player], lowest: Fraction) -> tuple[Fra
 
 
 def next_bracket_value(floaters: Sequence[Player], group: Sequence[Player]) -> tuple:
-    """C.7: the following bracket's most pairs, then its least PSD (smaller is better)."""
+    """C8: the following bracket's most pairs, then its least PSD (smaller is better)."""
     players = [*floaters, *group]
     return min(
         (-len(pairs), psd(pairs, unpaired(players, pairs), group[0].points))
@@ -74,7 +74,7 @@ def next_bracket_value(floaters: Sequence[Player], group: Sequence[Player]) -> t
 
 
 def criteria(players: Sequence[Player], pairs: Pairs, group: Sequence[Player] | None) -> tuple:
-    """C.5-C.19 of a pairing of the bracket, as one tuple: smaller is better."""
+    """C6-C21 of a pairing of the bracket, as one tuple: smaller is better."""
     floaters = unpaired(players, pairs)
     lowest = min(p.points for p in players)
     ups = [(a if a.points < b.points else b, abs(a.points - b.points)) for a, b in pairs]
@@ -86,19 +86,19 @@ def criteria(players: Sequence[Player], pairs: Pairs, group: Sequence[Player] | 
         return a.preference is not None and a.preference == b.preference
 
     return (
-        -len(pairs),  # C.5
-        psd(pairs, floaters, lowest),  # C.6
-        next_bracket_value(floaters, group) if group else (),  # C.7
-        sum(same_wish(a, b) for a, b in pairs),  # C.10
+        -len(pairs),  # C6
+        psd(pairs, floaters, lowest),  # C7
+        next_bracket_value(floaters, group) if group else (),  # C8
+        sum(same_wish(a, b) for a, b in pairs),  # C12
         sum(same_wish(a, b) and min(a.strength, b.strength) >= Strength.STRONG for a, b in pairs),
-        sum(f.last_float == "down" for f in floaters),  # C.12
-        sum(p.last_float == "up" for p, _ in ups),  # C.13
-        sum(f.float_before == "down" for f in floaters),  # C.14
-        sum(p.float_before == "up" for p, _ in ups),  # C.15
-        sum(d for p, d in downs if p.last_float == "down"),  # C.16
-        sum(d for p, d in ups if p.last_float == "up"),  # C.17
-        sum(d for p, d in downs if p.float_before == "down"),  # C.18
-        sum(d for p, d in ups if p.float_before == "up"),  # C.19
+        sum(f.last_float == "down" for f in floaters),  # C14
+        sum(p.last_float == "up" for p, _ in ups),  # C15
+        sum(f.float_before == "down" for f in floaters),  # C16
+        sum(p.float_before == "up" for p, _ in ups),  # C17
+        sum(d for p, d in downs if p.last_float == "down"),  # C18
+        sum(d for p, d in ups if p.last_float == "up"),  # C19
+        sum(d for p, d in downs if p.float_before == "down"),  # C20
+        sum(d for p, d in ups if p.float_before == "up"),  # C21
     )
 
 
@@ -168,7 +168,7 @@ def dutch_choice(
 ) -> set[frozenset[str]] | None:
     """The pairs the Dutch system makes in the bracket, or None if no pairing of it leaves
     `below` and its floaters pairable (moved-down players never meeting each other, unless
-    `floaters_meet`). Without `complete`, the round's completion (C.4) is not asked."""
+    `floaters_meet`). Without `complete`, the round's completion (C4) is not asked."""
     players = [*movers, *residents]
 
     def finishes(pairs: Pairs) -> bool:
@@ -180,8 +180,8 @@ def dutch_choice(
         return completes(floaters, below)
 
     scores = sorted({p.points for p in below}, reverse=True)
-    # C.7 for all but the penultimate and the last bracket.
-    group = [p for p in below if p.points == scores[0]] if len(scores) >= 2 else None
+    # C8 (the look-ahead) for every bracket but the last.
+    group = [p for p in below if p.points == scores[0]] if scores else None
     valued = {}
     for pairs in pairings(players, frozenset(movers)):
         if finishes(pairs):

@@ -188,7 +188,7 @@ def test_seat_limits_two_players_who_both_must_take_the_same_seat_do_not_meet():
     assert set(seated(result)) == {("p4", "p1"), ("p2", "p3")}
 
 
-def test_C04_3_C10_a_transposition_grants_both_preferences_where_the_first_candidate_cannot():
+def test_C04_3_C12_a_transposition_grants_both_preferences_where_the_first_candidate_cannot():
     field = [
         player(1, 1, seats=(F,)),
         player(2, 1, seats=(S,)),
@@ -219,9 +219,9 @@ def test_C04_3_B3_a_moved_down_player_meets_the_highest_resident():
     assert {"float_down", "float_up", "float_odd_bracket"} <= codes(result, 1)
 
 
-def test_C04_3_C12_the_player_who_downfloated_last_round_is_not_left_over_again():
+def test_C04_3_C14_the_player_who_downfloated_last_round_is_not_left_over_again():
     # Odd bracket of three at 1 point; the lowest (p3) floated down last round. 1-2 would
-    # leave p3 over, 1-3 clashes on seats (C.10); the exchange of 1 and 2 (D.2) gives 2-3
+    # leave p3 over, 1-3 clashes on seats (C12); the exchange of 1 and 2 (D.2) gives 2-3
     # with every preference granted, and p1 floats down to meet p4.
     field = [
         player(1, 1, seats=(F,)),
@@ -233,7 +233,7 @@ def test_C04_3_C12_the_player_who_downfloated_last_round_is_not_left_over_again(
     assert pairs(result) == {frozenset(("p2", "p3")), frozenset(("p1", "p4"))}
 
 
-def test_C04_3_C13_a_resident_who_upfloated_last_round_does_not_upfloat_again():
+def test_C04_3_C15_a_resident_who_upfloated_last_round_does_not_upfloat_again():
     field = [
         player(1, 2, seats=(F, S)),
         player(2, 1, seats=(S, F), floats=(None, "up")),
@@ -244,7 +244,7 @@ def test_C04_3_C13_a_resident_who_upfloated_last_round_does_not_upfloat_again():
     assert frozenset(("p1", "p3")) in pairs(result)
 
 
-def test_C04_3_C6_the_moved_down_player_with_the_higher_score_is_paired_first():
+def test_C04_3_C7_the_moved_down_player_with_the_higher_score_is_paired_first():
     # p1 (3 points) and p2 (2 points) both come down to the 1-point bracket {p3, p4, p5};
     # only one resident is free of a repeat, so the higher score gets the pair (PSD).
     field = [
@@ -299,7 +299,7 @@ def test_C04_3_D2c_of_two_equal_exchanges_the_one_moving_the_higher_S1_number_co
     }
 
 
-def test_C04_3_C7_the_floater_is_one_the_next_bracket_can_pair():
+def test_C04_3_C8_the_floater_is_one_the_next_bracket_can_pair():
     # 1-2 would leave p3 over, who has met p4, the only player of the next score group;
     # 1-3 leaves p2, who can meet p4 there, so p5 and p6 are not pulled into it.
     field = [
@@ -353,7 +353,7 @@ def test_D3_of_two_moved_down_players_who_cannot_both_pair_the_lower_number_is_i
     }
 
 
-def test_C04_3_C7_the_floater_is_one_who_lets_the_next_bracket_make_one_pair_more():
+def test_C04_3_C8_the_floater_is_one_who_lets_the_next_bracket_make_one_pair_more():
     # The next score group p4, p5, p6 can make one pair (p5 met both others); p3 floating
     # would still leave p5 alone, p2 (who may meet p5) lets it make two. So p1-p3, and p2
     # floats down to meet p5.
@@ -373,3 +373,21 @@ def test_C04_3_C7_the_floater_is_one_who_lets_the_next_bracket_make_one_pair_mor
         frozenset(("p4", "p6")),
         frozenset(("p7", "p8")),
     }
+
+
+def test_C04_3_C8_the_look_ahead_counts_only_pairs_the_completed_round_allows():
+    # p2 could meet p4, the next score group, where p3 (who met p4) could not; but p5 and
+    # p6 met each other, so p4 must meet one of them and no floater pairs in the next
+    # bracket in any completed round (C4). The look-ahead then prefers nobody, and the
+    # Dutch order's first candidate stands: 1-2, p3 floats.
+    field = [
+        player(1, 2),
+        player(2, 2),
+        player(3, 2, met=(4,)),
+        player(4, 1, met=(3,)),
+        player(5, 0, met=(6,)),
+        player(6, 0, met=(5,)),
+    ]
+    result = pair_round(field)
+    assert frozenset(("p1", "p2")) in pairs(result)
+    assert any(frozenset(("p3", other)) in pairs(result) for other in ("p5", "p6"))

@@ -24,6 +24,7 @@ from tournaments.api.results import (
     StandingsView,
 )
 from tournaments.api.seeds import SeedsView
+from tournaments.api.trf import TrfView
 
 __all__ = [
     "AcceptInvitationView",
@@ -45,4 +46,5 @@ __all__ = [
     "SeedsView",
     "StandingsView",
     "StartView",
+    "TrfView",
 ]

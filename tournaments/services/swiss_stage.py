@@ -3,6 +3,7 @@ one before is over, then the ranking or a playoff of the top players."""
 
 import random
 from collections.abc import Sequence
+from fractions import Fraction
 
 from django.db.models import Max
 
@@ -68,7 +69,11 @@ def _pair(championship: Championship, stage: Stage, number: int) -> bool:
         return False
     given = swiss_selectors.competitors(championship, stage, players, number - 1)
     try:
-        paired = swiss.pair_round(given, initial_seat=stage.lots.get("initial_seat", "first"))
+        paired = swiss.pair_round(
+            given,
+            initial_seat=stage.lots.get("initial_seat", "first"),
+            topscorers_over=_topscorers_over(championship, number),
+        )
     except swiss.PairingImpossible:
         announcements.swiss_ended_early(championship, number)
         return False
@@ -100,6 +105,15 @@ def _pair(championship: Championship, stage: Stage, number: int) -> bool:
     Match.objects.bulk_create(matches)
     open_round(championship, stage.matches.filter(round=number))
     return True
+
+
+def _topscorers_over(championship: Championship, number: int) -> Fraction | None:
+    """In the final round, half the most points a player can have scored before it: its
+    topscorers are above (C.04.3: the seat limits do not bind them); None before."""
+    if number != championship.swiss_rounds:
+        return None
+    win, _, _ = swiss_selectors.point_values(championship)
+    return win * (number - 1) / 2
 
 
 def _record(score_group, floats, reasons) -> dict:

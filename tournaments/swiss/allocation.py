@@ -1,9 +1,10 @@
-"""Who takes the first seat in a pair: C.04.3 E1-E5, within the absolute seat limits."""
+"""Who takes the first seat in a pair: the colour allocation rules E1-E5 of C.04.3, within
+the absolute seat limits but for a final round's topscorers."""
 
 from tournaments.swiss.model import Reason, Seat
 from tournaments.swiss.players import Player
 from tournaments.swiss.reasons import reason
-from tournaments.swiss.seats import other
+from tournaments.swiss.seats import Strength, other, seat_difference
 
 STRENGTH_NAMES = {1: "mild", 2: "strong", 3: "absolute"}
 
@@ -19,6 +20,24 @@ def allocate_seats(a: Player, b: Player, initial_seat: Seat) -> tuple[Player, Pl
     if higher.preference and lower.preference and higher.preference != lower.preference:
         first, second = give(higher, higher.preference)
         return first, second, reason("seat_both_preferences", first=first.id, second=second.id)
+    if higher.strength == lower.strength == Strength.ABSOLUTE and abs(
+        seat_difference(higher.played)
+    ) != abs(seat_difference(lower.played)):
+        # Only a final round's topscorer meets a player due the same seat absolutely: the
+        # wider seat difference gets its seat (E2).
+        wider, narrower = sorted((higher, lower), key=lambda p: -abs(seat_difference(p.played)))
+        assert wider.preference is not None
+        first, second = give(wider, wider.preference)
+        return (
+            first,
+            second,
+            reason(
+                "seat_wider_difference",
+                player=wider.id,
+                seat=wider.preference,
+                opponent=narrower.id,
+            ),
+        )
     if higher.strength != lower.strength:
         stronger, weaker = (higher, lower) if higher.strength > lower.strength else (lower, higher)
         assert stronger.preference is not None

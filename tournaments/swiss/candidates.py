@@ -47,7 +47,7 @@ class _Wishes:
                 self.strongly[player.preference] += sign
 
     def least_conflicts(self, leftover: int) -> tuple[int, int]:
-        """Least (C.10, C.11) conflicts when these players pair among themselves."""
+        """Least (C12, C13) conflicts when these players pair among themselves."""
 
         def least(counts: dict[str, int]) -> int:
             # Those wanting the more wanted seat beyond all the others must meet each other.
@@ -57,7 +57,7 @@ class _Wishes:
         return least(self.wanting), least(self.strongly)
 
     def least_conflicts_across(self, partners: "_Wishes") -> tuple[int, int]:
-        """Least (C.10, C.11) conflicts when each of these players meets one of `partners`."""
+        """Least (C12, C13) conflicts when each of these players meets one of `partners`."""
         short_first = max(0, self.wanting["first"] - partners.wanting["second"])
         short_second = max(0, self.wanting["second"] - partners.wanting["first"])
         indifferent = partners.total - partners.wanting["first"] - partners.wanting["second"]
@@ -73,15 +73,15 @@ Fit = Callable[[Player], bool]
 
 @dataclass(frozen=True)
 class Targets:
-    """What a candidate may spend: seat conflicts (C.10, C.11) and repeated floats."""
+    """What a candidate may spend: seat conflicts (C12, C13) and repeated floats."""
 
     colour: int
     strong: int
-    down_last: int = 0  # C.12: floaters who floated down the round before
-    down_before: int = 0  # C.14: floaters who floated down two rounds before
-    up_last: int = 0  # C.13: residents meeting a mover who floated up the round before
-    up_before: int = 0  # C.15: the same, two rounds before
-    welcome: frozenset[Player] | None = None  # C.7: the floaters to prefer
+    down_last: int = 0  # C14: floaters who floated down the round before
+    down_before: int = 0  # C16: floaters who floated down two rounds before
+    up_last: int = 0  # C15: residents meeting a mover who floated up the round before
+    up_before: int = 0  # C17: the same, two rounds before
+    welcome: frozenset[Player] | None = None  # C8: the floaters to prefer
 
     def fit_to_float(self, player: Player) -> bool:
         # At most one resident is left over, so each count bounds that one player.

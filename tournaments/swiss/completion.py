@@ -1,4 +1,4 @@
-"""Whether a set of players can all be paired under the absolute criteria (C.04.3 C.4).
+"""Whether a set of players can all be paired under the absolute criteria (C.04.3 C4).
 
 A quick greedy pairing with one round of repairs proves most sets pairable at once; only
 when it fails does an exact maximum-cardinality matching decide.

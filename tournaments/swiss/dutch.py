@@ -1,8 +1,10 @@
-"""One round of a Swiss by the FIDE Dutch system (Handbook C.04.3, with C.04.1 and C.04.2).
+"""One round of a Swiss by the FIDE (Dutch) System, C.04.3 in force from 1 February 2026
+(with C.04.1 and C.04.2 of the same revision; edition.py names it).
 
-The bye is settled first: the lowest-ranked player without a bye or forfeit win whose
-absence leaves everybody else pairable. Then the brackets are paired from the top score
-down (A.9); each bracket's floaters join the next one. Seats follow C.04.3 E.
+The brackets are paired from the top score down; each bracket's floaters join the next
+one. In an odd field the bye is part of that pairing (byes.py): before the brackets only
+its score is settled (C4, C5); the lowest bracket's leftover takes it, chosen by the same
+criteria as every pair. Seats follow the colour allocation rules (allocation.py).
 """
 
 from collections.abc import Sequence
@@ -11,6 +13,7 @@ from itertools import groupby
 
 from tournaments.swiss.allocation import allocate_seats
 from tournaments.swiss.brackets import pair_bracket
+from tournaments.swiss.byes import Pab, may_take_pab, settle_pab
 from tournaments.swiss.completion import can_complete
 from tournaments.swiss.model import (
     Bye,
@@ -26,36 +29,35 @@ from tournaments.swiss.players import Player, ranked_players
 from tournaments.swiss.reasons import reason
 
 
-def _choose_bye(players: list[Player]) -> tuple[Player, tuple[Reason, ...]]:
-    """C.04.1 c/d and C.04.3 C.2: the lowest-ranked eligible player who leaves a pairable rest."""
-    passed_over: list[Player] = []
-    had_bye = 0
-    for candidate in reversed(players):
-        if candidate.competitor.had_bye:
-            had_bye += 1
-            continue
-        if can_complete([p for p in players if p is not candidate]):
-            reasons = [
-                reason("bye_odd_field", players=len(players)),
-                reason(
-                    "bye_lowest_eligible",
-                    player=candidate.id,
-                    score=candidate.points,
-                    pairing_number=candidate.pairing_number,
-                ),
-            ]
-            if had_bye:
-                reasons.append(reason("bye_lower_ranked_had_bye", count=had_bye))
-            if passed_over:
-                reasons.append(
-                    reason("bye_others_unpairable", players=",".join(p.id for p in passed_over))
-                )
-            return candidate, tuple(reasons)
-        passed_over.append(candidate)
-    raise PairingImpossible(
-        "no player can take the bye and leave the others pairable without a repeated "
-        "opponent, a second bye or a seat outside its limits"
-    )
+def _bye_reasons(players: list[Player], bye: Player, pab: Pab) -> tuple[Reason, ...]:
+    """Why `bye` took the bye: who ranked lower and why each of them did not."""
+    lower = players[bye.rank + 1 :]
+    had_bye = [p for p in lower if not may_take_pab(p)]
+    unpairable = [p for p in lower if may_take_pab(p) and p.points < pab.score]
+    kept = [p for p in lower if may_take_pab(p) and p.points == pab.score]
+    reasons = [reason("bye_odd_field", players=len(players))]
+    if not unpairable and not kept:
+        reasons.append(
+            reason(
+                "bye_lowest_eligible",
+                player=bye.id,
+                score=bye.points,
+                pairing_number=bye.pairing_number,
+            )
+        )
+    if had_bye:
+        reasons.append(reason("bye_lower_ranked_had_bye", count=len(had_bye)))
+    if unpairable:
+        reasons.append(reason("bye_others_unpairable", players=",".join(p.id for p in unpairable)))
+    if kept:
+        reasons.append(
+            reason(
+                "bye_others_kept_in_play",
+                players=",".join(p.id for p in kept),
+                score_group=pab.score,
+            )
+        )
+    return tuple(reasons)
 
 
 def _float_reasons(a: Player, b: Player) -> tuple[dict[str, Float], list[Reason]]:
@@ -80,24 +82,32 @@ def _float_reasons(a: Player, b: Player) -> tuple[dict[str, Float], list[Reason]
     ]
 
 
-def pair_round(competitors: Sequence[Competitor], *, initial_seat: Seat = "first") -> RoundPairing:
-    """Pair one round; raises PairingImpossible when the absolute criteria cannot all hold."""
+def pair_round(
+    competitors: Sequence[Competitor],
+    *,
+    initial_seat: Seat = "first",
+    topscorers_over: Fraction | None = None,
+) -> RoundPairing:
+    """Pair one round; raises PairingImpossible when the absolute criteria cannot all hold.
+
+    For the final round `topscorers_over` is half the most points a player could have
+    scored so far: the players above it are its topscorers, whom the seat limits do not
+    bind (C3, C10, C11, E2). None in every other round."""
     ids = [c.id for c in competitors]
     if len(set(ids)) != len(ids):
         raise ValueError("competitor ids must be unique")
     if len({c.pairing_number for c in competitors}) != len(competitors):
         raise ValueError("pairing numbers must be unique")
-    players = ranked_players(list(competitors))
-    bye: Bye | None = None
+    players = ranked_players(list(competitors), topscorers_over)
+    pab: Pab | None = None
     if len(players) % 2:
-        bye_player, bye_reasons = _choose_bye(players)
-        bye = Bye(bye_player.id, bye_reasons)
-        players = [p for p in players if p is not bye_player]
+        pab = settle_pab(players)
     elif not can_complete(players):
         raise PairingImpossible(
             "the players cannot all be paired without a repeated opponent or a seat outside "
             "its limits"
         )
+    tail = [pab.seat] if pab is not None else []
 
     groups = [(score, list(group)) for score, group in groupby(players, key=lambda p: p.points)]
     made: list[tuple[Player, Player, Fraction]] = []
@@ -105,7 +115,7 @@ def pair_round(competitors: Sequence[Competitor], *, initial_seat: Seat = "first
     movers: list[Player] = []
     for index, (score, residents) in enumerate(groups):
         below = [p for _, group in groups[index + 1 :] for p in group]
-        result = pair_bracket(score, movers, residents, below)
+        result = pair_bracket(score, movers, residents, [*below, *tail], pab)
         made.extend((a, b, score) for a, b in result.pairs)
         odd = (len(movers) + len(residents)) % 2 == 1
         code = (
@@ -116,7 +126,10 @@ def pair_round(competitors: Sequence[Competitor], *, initial_seat: Seat = "first
         for floater in result.floaters:
             floated_from.setdefault(floater, reason(code, player=floater.id, score_group=score))
         movers = list(result.floaters)
-    if movers:
+    bye: Bye | None = None
+    if pab is not None and len(movers) == 1 and movers[0] in pab.candidates:
+        bye = Bye(movers[0].id, _bye_reasons(players, movers[0], pab))
+    elif movers:
         raise AssertionError(
             "the last bracket left players unpaired although the rest was pairable"
         )

@@ -10,9 +10,10 @@ criteria values and fixes one more part of the order, as B.7 and B.6 walk it:
 A stage only narrows what the next may use (the chosen players, the chosen pairs, pairs
 across the chosen split), and the earlier stage's choice stays among the best, so the last
 matching is the earliest best candidate. With `below` every player must be matched, the
-floaters by `below`: the best are then those that leave the round completable (C.4).
-Without it, when the best leave several floaters, the next score group joins every stage
-so that C.7 is measured on the next bracket itself (weights.py).
+floaters by `below`: the best are then those that leave the round completable (C4).
+When the best leave several floaters, the next score group joins every stage so that C8
+(the look-ahead) is measured on the next bracket itself (weights.py), with `below` or
+without it.
 """
 
 from collections.abc import Sequence
@@ -34,14 +35,21 @@ def earliest_best(
 ) -> BracketResult:
     """The earliest candidate in the Dutch order among the bracket's best.
 
-    `following` is the next score group where C.7 applies: when the best leave several
-    floaters (and no `below` must be completed), it joins the graph to measure C.7 exactly.
+    `following` is the next score group where C8 applies: when the best leave several
+    floaters (and no `below` must be completed), it joins the graph to measure C8 exactly.
     """
     movers = set(shape.movers)
+    complete = bool(below)
     best = best_pairs(shape.players, below, bracket_weights(shape))
-    if following and not below and len(best.floaters) >= 2:
+    if following and len(best.floaters) >= 2:
+        # C8 measured on the next bracket itself; with `below` (the round's completion)
+        # the next score group is weighed and the players under it only complete.
+        group = set(following)
+        below = [p for p in below if p not in group]
         shape = replace(shape, floater_values=None, following=tuple(following))
-        best = best_pairs(shape.players, below, bracket_weights(shape), following=following)
+        best = best_pairs(
+            shape.players, below, bracket_weights(shape), following=following, complete=complete
+        )
     following = shape.following
     chosen = [m for pair in _mover_pairs(best, movers) for m in pair if m in movers]
     if 0 < len(chosen) < len(shape.movers):
@@ -51,6 +59,7 @@ def earliest_best(
             below,
             bracket_weights(shape, mover_exchange_tiers(shape.movers)),
             following=following,
+            complete=complete,
         )
         chosen = [m for pair in _mover_pairs(stage, movers) for m in pair if m in movers]
     s1 = sorted(chosen, key=lambda p: p.rank)
@@ -68,6 +77,7 @@ def earliest_best(
             bracket_weights(shape, [transposition_tier(s1, shape.residents)]),
             lambda a, b: in_s1(a, b) or (a in limbo and b in limbo),
             following,
+            complete,
         )
         fixed = _mover_pairs(stage, movers)
     taken = {player for pair in fixed for player in pair}
@@ -91,6 +101,7 @@ def earliest_best(
             bracket_weights(shape, exchange_tiers(remainder, pairs)),
             no_mover_with_resident,
             following,
+            complete,
         )
         s1r = {min(pair, key=lambda p: p.rank) for pair in resident_pairs(stage)}
         s2r = [p for p in remainder if p not in s1r]
@@ -108,11 +119,17 @@ def earliest_best(
             bracket_weights(shape, [transposition_tier(s1r_ordered, s2r)]),
             across,
             following,
+            complete,
         )
         inner = list(stage.pairs)
     else:
         rest = best_pairs(
-            open_players, below, bracket_weights(shape), no_mover_with_resident, following
+            open_players,
+            below,
+            bracket_weights(shape),
+            no_mover_with_resident,
+            following,
+            complete,
         )
         inner = list(rest.pairs)
     made = sorted([*fixed, *inner], key=lambda pair: pair[0].rank)

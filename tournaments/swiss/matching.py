@@ -12,10 +12,10 @@ Allowed = Callable[[Player, Player], bool]
 
 
 def matched(shape: BracketShape, below: Sequence[Player]) -> BracketResult:
-    """A pairing of the bracket that is best on the criteria (C.5-C.19).
+    """A pairing of the bracket that is best on the criteria (C6-C21).
 
     With `below` given, its players join the graph with weightless edges and every
-    player must be matched, so the bracket's choice leaves a completable rest (C.4).
+    player must be matched, so the bracket's choice leaves a completable rest (C4).
     """
     return best_pairs(shape.players, below, bracket_weights(shape), following=shape.following)
 
@@ -26,13 +26,17 @@ def best_pairs(
     weight: Tier,
     allowed: Allowed = can_meet,
     following: Sequence[Player] = (),
+    complete: bool | None = None,
 ) -> BracketResult:
     """The maximum-weight pairing of `players` by pairs that are `allowed` and can meet.
 
-    With `below`, everybody is matched: the players left over meet `below` at no gain.
-    `following` players join the graph with their weights (C.7 measured exactly, without
+    With `below` (or `complete`), everybody is matched: the players left over meet `below`
+    or `following` at no gain beyond what `following`'s own pairs weigh.
+    `following` players join the graph with their weights (C8 measured exactly, without
     `below`); their pairs are not the bracket's.
     """
+    if complete is None:
+        complete = bool(below)
     inside = set(players)
     weighed = inside | set(following)
     everybody = [*players, *following, *below]
@@ -47,9 +51,9 @@ def best_pairs(
                     edges.append((i, j, weight(a, b)))
             elif a in weighed and b in weighed:
                 edges.append((i, j, weight(a, b)))
-            elif below:
+            elif complete:
                 edges.append((i, j, None))  # a floater or two players below
-    if below:
+    if complete:
         # Every player is matched, so every matching has as many edges and each edge's
         # `ceiling` adds the same; a pair worth nothing (two movers, there only to complete
         # the round) lacks it, so it costs more than all the gains together.
@@ -66,7 +70,7 @@ def best_pairs(
     graph = nx.Graph()
     graph.add_nodes_from(range(len(everybody)))
     graph.add_weighted_edges_from(edges)
-    matching = nx.max_weight_matching(graph, maxcardinality=bool(below))
+    matching = nx.max_weight_matching(graph, maxcardinality=complete)
     pairs = []
     paired: set[Player] = set()
     for i, j in matching:

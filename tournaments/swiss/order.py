@@ -2,7 +2,7 @@
 
 Which S1/S2 split generates a pairing, and by which exchange, follows from the pairing
 itself. Number the players of a homogeneous bracket (or remainder) 1..n in rank order and
-let p be its pairs (as many as its best pairings make: B.2's MaxPairs, in view of C.4), so
+let p be its pairs (as many as its best pairings make: B.2's MaxPairs, in view of C4), so
 the original S1 is 1..p. A pair of two S1 players sends one down,
 a pair of two S2 players brings one up, a mixed pair moves nobody, and an S1 player left
 over goes down: the fewest exchanged (D.2 b) are the pairs within S2. Of each pair within

@@ -11,6 +11,9 @@ from tournaments.swiss.model import Reason
 #   seat_both_preferences {first, second}: E1, each got the seat they preferred.
 #   seat_stronger_preference {player, seat, strength, opponent}: E2, `player` got `seat`
 #       because their preference ("absolute", "strong" or "mild") was stronger.
+#   seat_wider_difference {player, seat, opponent}: E2, both were due `seat` absolutely (a
+#       topscorer of the final round and their opponent); `player`'s seat difference is the
+#       wider.
 #   seat_alternate_last_difference {first, second, games_back}: E3, both wanted the same
 #       seat; they swap the seats they had `games_back` played games ago, the latest game
 #       in which their seats differed.
@@ -18,7 +21,7 @@ from tournaments.swiss.model import Reason
 #   seat_initial_by_pairing_number {player, pairing_number, seat, initial_seat}: E5, no
 #       preference decided; the higher-ranked `player` got `seat` from the parity of their
 #       pairing number and the seat drawn for number 1 (`initial_seat`).
-# Floats (C.04.3 A.4), on the pair whose scores differ:
+# Floats (C.04.3 1.4), on the pair whose scores differ:
 #   float_down {player, score, opponent, opponent_score}: `player` meets a lower score.
 #   float_up {player, score, opponent, opponent_score}: `player` meets a higher score.
 #   float_odd_bracket {player, score_group}: `player` was left over from the bracket of
@@ -26,17 +29,25 @@ from tournaments.swiss.model import Reason
 #   float_unpaired_in_bracket {player, score_group}: `player` could not be paired well in the
 #       bracket of `score_group` (met everyone possible already, seat limits, or the rest of
 #       the round could not be completed otherwise).
-# Bye (C.04.1 c, C.04.3 C.2), on the bye:
+# Bye (C.04.1 Article 3; C.04.3 C2, C4, C5, C9), on the bye, which the lowest bracket's
+# pairing leaves over (byes.py):
 #   bye_odd_field {players}: the number of players present is odd.
 #   bye_lowest_eligible {player, score, pairing_number}: `player` ranks lowest among those
 #       who have had no bye nor forfeit win: lowest score, then highest pairing number.
-#   bye_lower_ranked_had_bye {count}: `count` players ranked lower had a bye or forfeit win.
+#   bye_lower_ranked_had_bye {count}: `count` players ranked lower had a bye or forfeit win
+#       (C2).
 #   bye_others_unpairable {players}: with the bye on any of `players` (ids, comma-separated,
-#       ranked lower than the bye) the others could not all have been paired.
+#       ranked lower than the bye, with a lower score) the others could not all have been
+#       paired (C4, C5).
+#   bye_others_kept_in_play {players, score_group}: `players` (ids, comma-separated, ranked
+#       lower than the bye, with the same score `score_group`) could have had it, but the
+#       lowest bracket's pairing kept them in play: they had more rounds without a game
+#       (C9), or leaving them over would have cost more on seats, floats or the Dutch order.
 REASON_CODES: frozenset[str] = frozenset(
     {
         "seat_both_preferences",
         "seat_stronger_preference",
+        "seat_wider_difference",
         "seat_alternate_last_difference",
         "seat_higher_ranked_preference",
         "seat_initial_by_pairing_number",
@@ -48,6 +59,7 @@ REASON_CODES: frozenset[str] = frozenset(
         "bye_lowest_eligible",
         "bye_lower_ranked_had_bye",
         "bye_others_unpairable",
+        "bye_others_kept_in_play",
     }
 )
 

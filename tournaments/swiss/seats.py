@@ -1,4 +1,4 @@
-"""Seat history: the absolute seat limits, seat preferences (C.04.3 A.6) and their strength."""
+"""Seat history: the absolute seat limits, colour (seat) preferences and their strength."""
 
 from collections.abc import Sequence
 from enum import IntEnum
@@ -63,7 +63,8 @@ def seat_counts_ok(seats: Sequence[Seat | None]) -> bool:
 
 
 def preference(seats: Sequence[Seat | None]) -> tuple[Seat | None, Strength]:
-    """The seat a player should ideally get next and how strongly (C.04.3 A.6)."""
+    """The seat a player should ideally get next and how strongly (C.04.3: absolute,
+    strong, mild)."""
     played = played_seats(seats)
     if not played:
         return None, Strength.NONE

@@ -14,10 +14,10 @@ class BracketShape:
     score: Fraction  # the residents' score
     movers: tuple[Player, ...]  # moved-down players, in rank order
     residents: tuple[Player, ...]
-    # C.7: what each player's floating is worth to the next bracket (following.py); None
-    # when C.7 does not apply or nobody's floating is worth more than another's.
+    # C8: what each player's floating is worth to the next bracket (following.py); None
+    # when C8 does not apply or nobody's floating is worth more than another's.
     floater_values: Mapping[Player, int] | None = None
-    # C.7 measured exactly: the next score group, matched in one graph with the bracket
+    # C8 measured exactly: the next score group, matched in one graph with the bracket
     # (its pairs with the floaters and among themselves are the next bracket's).
     following: tuple[Player, ...] = ()
 
@@ -27,7 +27,7 @@ class BracketShape:
 
     @property
     def welcome(self) -> frozenset[Player] | None:
-        """The residents whose floating is worth the most to the next bracket (C.7), when
+        """The residents whose floating is worth the most to the next bracket (C8), when
         that is only some of them."""
         if not self.floater_values or not self.residents:
             return None

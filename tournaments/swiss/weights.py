@@ -1,4 +1,4 @@
-"""Matching weights for one bracket: the quality criteria C.5-C.19 as stacked tiers.
+"""Matching weights for one bracket: the quality criteria C6-C21 as stacked tiers.
 
 Each criterion is a tier of small integers per pair; the tiers are stacked into one integer
 so that any gain in a higher tier outweighs every possible total of the lower tiers, which
@@ -7,10 +7,10 @@ criteria of a downfloater, so a pair's tier holds what pairing the two saves. Af
 criteria comes one tier that pairs as many moved-down players as the best allow (B.2's M1);
 the Dutch order's tiers (order.py) are stacked below them.
 
-C.7 comes in one of two forms. Usually it is a tier of floater values (following.py),
+C8 comes in one of two forms. Usually it is a tier of floater values (following.py),
 exact when the bracket leaves one floater. With the shape's `following` (the next score
 group) in the graph it is exact for any floaters: those players' pairs, with the floaters
-and among themselves, are the next bracket's, and weigh only on two C.7 tiers, its pairs
+and among themselves, are the next bracket's, and weigh only on two C8 tiers, its pairs
 and its PSD, while every other tier counts the bracket's own pairs only. The lexicographic
 best of that graph is the bracket's best with the next bracket's best made of its floaters.
 """
@@ -21,6 +21,7 @@ from math import lcm
 
 from tournaments.swiss.players import Player, seat_conflict, strong_seat_conflict
 from tournaments.swiss.shapes import BracketShape
+from tournaments.swiss.topscorers import seat_limit_failures
 
 Tier = Callable[[Player, Player], int]
 # A tier: its value for a pair, and a bound on its sum over the pairs of one pairing.
@@ -80,7 +81,7 @@ def _inside(shape: BracketShape, bound_tier: BoundTier) -> BoundTier:
 
 
 def _next_bracket_tiers(shape: BracketShape) -> list[BoundTier]:
-    """C.7 exactly: the next bracket's pairs, then its PSD, over the graph that holds the
+    """C8 exactly: the next bracket's pairs, then its PSD, over the graph that holds the
     bracket and the next score group (a player of either left unmatched floats on)."""
     group = set(shape.following)
     lowest = shape.following[0].points
@@ -110,7 +111,7 @@ def _next_bracket_tiers(shape: BracketShape) -> list[BoundTier]:
 
 
 def criteria_totals(shape: BracketShape, pairs: Sequence[tuple[Player, Player]]) -> list[int]:
-    """A pairing's totals on C.5-C.19 and M1; a larger list (compared in order) is better."""
+    """A pairing's totals on C6-C21 and M1; a larger list (compared in order) is better."""
     tiers = criteria_tiers(shape)
     return [sum(tier(a, b) for a, b in pairs) for tier, _ in tiers]
 
@@ -123,7 +124,7 @@ def criteria_tiers(shape: BracketShape) -> list[BoundTier]:
     unit = lcm(*(p.points.denominator for p in players), lowest.denominator)
 
     def float_sd(player: Player) -> Fraction:
-        # A.8: a downfloater's difference is taken from one point below the bracket's lowest.
+        # PSD: a downfloater's difference is taken from one point below the bracket's lowest.
         return player.points - (lowest - 1)
 
     scores = {player.points for player in players}
@@ -178,7 +179,7 @@ def criteria_tiers(shape: BracketShape) -> list[BoundTier]:
 
     def floater_value_kept(a: Player, b: Player) -> int:
         # Pairing a player keeps them from floating: the less their floating is worth to the
-        # next bracket (C.7), the more pairing them saves.
+        # next bracket (C8), the more pairing them saves.
         return 2 * best_value - values.get(a, 0) - values.get(b, 0)
 
     movers = set(shape.movers)
@@ -192,22 +193,24 @@ def criteria_tiers(shape: BracketShape) -> list[BoundTier]:
         else [(floater_value_kept, 2 * best_value * pairs_at_most)]
     )
     return [
-        _inside(shape, (lambda a, b: 1, pairs_at_most)),  # C.5
-        _inside(shape, (psd, 2 * base ** (len(levels) - 1) * pairs_at_most)),  # C.6
-        *seventh,  # C.7
+        _inside(shape, (lambda a, b: 1, pairs_at_most)),  # C6
+        _inside(shape, (psd, 2 * base ** (len(levels) - 1) * pairs_at_most)),  # C7
+        *seventh,  # C8
         *(
             _inside(shape, tier)
             for tier in (
-                (lambda a, b: 1 - seat_conflict(a, b), pairs_at_most),  # C.10
-                (lambda a, b: 1 - strong_seat_conflict(a, b), pairs_at_most),  # C.11
-                (repeated_down("last_float"), 2 * pairs_at_most),  # C.12
-                (repeated_up("last_float"), pairs_at_most),  # C.13
-                (repeated_down("float_before"), 2 * pairs_at_most),  # C.14
-                (repeated_up("float_before"), pairs_at_most),  # C.15
-                (repeated_down_difference("last_float"), biggest_sd * pairs_at_most),  # C.16
-                (repeated_up_difference("last_float"), biggest_sd * pairs_at_most),  # C.17
-                (repeated_down_difference("float_before"), biggest_sd * pairs_at_most),  # C.18
-                (repeated_up_difference("float_before"), biggest_sd * pairs_at_most),  # C.19
+                (lambda a, b: 2 - seat_limit_failures(a, b)[0], 2 * pairs_at_most),  # C10
+                (lambda a, b: 2 - seat_limit_failures(a, b)[1], 2 * pairs_at_most),  # C11
+                (lambda a, b: 1 - seat_conflict(a, b), pairs_at_most),  # C12
+                (lambda a, b: 1 - strong_seat_conflict(a, b), pairs_at_most),  # C13
+                (repeated_down("last_float"), 2 * pairs_at_most),  # C14
+                (repeated_up("last_float"), pairs_at_most),  # C15
+                (repeated_down("float_before"), 2 * pairs_at_most),  # C16
+                (repeated_up("float_before"), pairs_at_most),  # C17
+                (repeated_down_difference("last_float"), biggest_sd * pairs_at_most),  # C18
+                (repeated_up_difference("last_float"), biggest_sd * pairs_at_most),  # C19
+                (repeated_down_difference("float_before"), biggest_sd * pairs_at_most),  # C20
+                (repeated_up_difference("float_before"), biggest_sd * pairs_at_most),  # C21
                 (movers_paired, len(shape.movers)),  # B.2: M1, the most movers paired
             )
         ),
