@@ -630,7 +630,10 @@ class ChampionshipForm(forms.Form):
 
 
 _GROUPS = Championship.System.GROUPS
-_DEFAULT_ORDERS = {tuple(tiebreaks.DEFAULT_TIEBREAKS), tuple(swiss_standings.DEFAULT_SWISS_TIEBREAKS)}
+_DEFAULT_ORDERS = {
+    tuple(tiebreaks.DEFAULT_TIEBREAKS),
+    tuple(swiss_standings.DEFAULT_SWISS_TIEBREAKS),
+}
 
 
 def _tiebreaks_for(system: str, order: list[str]) -> list[str] | None:
