@@ -91,7 +91,7 @@ _SENTENCES: dict[str, Callable[[], str]] = {
         "already met, seat limits, or the rest of the round could not be paired otherwise)."
     ),
     "opponent_group_order": lambda: _(
-        "Among the %(size)s players on %(score_group)s points paired with each other, "
+        "Among the %(size)s players of the %(score_group)s-point group paired with each other, "
         "%(player)s is number %(place)s and %(opponent)s number %(opponent_place)s: the "
         "group's top half meets its bottom half in order."
     ),
