@@ -224,7 +224,7 @@ class ChampionshipForm(forms.Form):
         max_value=CHECK_IN_MAX_S // 60,
         help_text=_(
             "Entrants confirm they are there in this time; whoever has not is withdrawn at "
-            "the start, before the groups are drawn. Needs a start time. Empty or 0: no "
+            "the start, before the first round is drawn. Needs a start time. Empty or 0: no "
             "check-in."
         ),
     )

@@ -1,5 +1,5 @@
 """Check-in: in the window before the start the entrants confirm they are there; at the start
-whoever has not is withdrawn before the groups are drawn."""
+whoever has not is withdrawn before the first round is drawn, and the log says so."""
 
 from datetime import datetime
 

@@ -1,4 +1,5 @@
-"""The organiser's seeds: the order the groups are drawn in, before the start."""
+"""The organiser's seeds, before the start: the order the groups are drawn in, the Swiss's
+pairing numbers, the double elimination's bracket."""
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -21,7 +22,7 @@ def set_seeds(championship_id: int, *, by: User, order: list[str]) -> list[Entry
             raise NotAllowed(_("Only the championship's organisers set the seeds."))
         if championship.status != Championship.Status.REGISTRATION:
             raise Conflict(
-                _("The groups are drawn: the seeds can no longer change."), code="already_started"
+                _("The championship has started: the seeds can no longer change."), code="already_started"
             )
         entries = list(
             championship.entries.filter(withdrawn_at__isnull=True).select_related("player")
