@@ -22,7 +22,8 @@ def set_seeds(championship_id: int, *, by: User, order: list[str]) -> list[Entry
             raise NotAllowed(_("Only the championship's organisers set the seeds."))
         if championship.status != Championship.Status.REGISTRATION:
             raise Conflict(
-                _("The championship has started: the seeds can no longer change."), code="already_started"
+                _("The championship has started: the seeds can no longer change."),
+                code="already_started",
             )
         entries = list(
             championship.entries.filter(withdrawn_at__isnull=True).select_related("player")
