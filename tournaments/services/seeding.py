@@ -8,14 +8,16 @@ from accounts.models import User
 from accounts.usernames import canonical_username
 from infrastructure.errors import Conflict, DomainError, NotAllowed
 from tournaments import deciders
-from tournaments.models import Championship, Entry
+from tournaments.models import Championship, Decision, Entry
 from tournaments.selectors import seeding_order
+from tournaments.services import decision_log
 from tournaments.services.locking import locked_championship
 
 
 def set_seeds(championship_id: int, *, by: User, order: list[str]) -> list[Entry]:
     """Seed the entrants named in `order`, best first; the others follow by rating. An empty
-    order puts every entrant back in rating order. Returns the order the draw will use."""
+    order puts every entrant back in rating order. Returns the order the draw will use. A
+    change of the order is logged with the order before and after it."""
     with transaction.atomic():
         championship = locked_championship(championship_id)
         if not deciders.has_a_deciders_role(by, championship):
@@ -47,11 +49,22 @@ def set_seeds(championship_id: int, *, by: User, order: list[str]) -> list[Entry
                 code="not_an_entrant",
                 field="order",
             )
+        before = [entry.player.username for entry in seeding_order(entries, championship.game)]
         seeds = {key: position for position, key in enumerate(keys, start=1)}
         for entry in entries:
             entry.seed = seeds.get(entry.player.username_key)
         Entry.objects.bulk_update(entries, ["seed"])
-        return seeding_order(entries, championship.game)
+        seeded = seeding_order(entries, championship.game)
+        after = [entry.player.username for entry in seeded]
+        if after != before:
+            decision_log.record(
+                championship,
+                Decision.Action.EDITED,
+                by=by,
+                before={"seeds": before},
+                after={"seeds": after},
+            )
+        return seeded
 
 
 def move_seed(championship_id: int, *, by: User, username: str, places: int) -> list[Entry]:
