@@ -41,6 +41,7 @@
   var advance = document.getElementById("id_advance");
   var slots = document.querySelectorAll(".tiebreak-slots select");
   var shown = chosen();
+  var chosenFor = {}; // each system's order as last chosen on this page
 
   function chosen() {
     for (var i = 0; i < radios.length; i++) {
@@ -65,10 +66,13 @@
     var own = systems[system];
     if (!own || !slots.length) return;
     var current = order();
+    if (before) chosenFor[before] = current;
     var kept = current.filter(function (name) {
       return own.known.indexOf(name) !== -1;
     });
-    if (before && systems[before] && same(current, systems[before].default)) {
+    if (before && chosenFor[system]) {
+      kept = chosenFor[system]; // as the organiser left it for this system
+    } else if (before && systems[before] && same(current, systems[before].default)) {
       kept = own.default;
     }
     for (var i = 0; i < slots.length; i++) {
