@@ -79,3 +79,13 @@ def test_seat_names_in_the_explanations_are_in_the_readers_language(client, orga
     assert red != "Red"
     assert f"({red})" in page or f"({blue})" in page
     assert "(red)" not in page and "(blue)" not in page
+
+
+def test_one_round_asked_of_the_api_says_why_its_players_met(client, organiser, make_user):
+    championship = started(organiser, make_user, 4, system="swiss", swiss_rounds=3)
+    for game in running_games(championship):
+        services.adjudicate(game.pk, by=organiser, outcome="draw", reason="Agreed.")
+    body = client.get(f"/api/championships/{championship.pk}/rounds/?round=2").json()
+    assert [view["round"] for view in body] == [2]
+    whys = " ".join(pairing["why"] for pairing in body[0]["pairings"])
+    assert "whom they have played already" in whys
