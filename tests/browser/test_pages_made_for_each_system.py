@@ -179,3 +179,29 @@ def test_a_co_organisers_page_offers_only_what_they_may_do(
     page.wait_for_url(re.compile(r"/organise/#seeds$"))
     page.goto(f"{site}/championships/{championship.pk}/#log")
     expect(page.locator("#log")).to_contain_text("Seeds:")
+
+
+def test_without_its_script_the_create_page_shows_every_system_and_creates_a_swiss(
+    site, open_page, make_user
+):
+    make_user("organiser")
+    page = open_page(viewport=DESKTOP, java_script_enabled=False)
+    log_in(page, site, "organiser")
+    page.goto(f"{site}/championships/new/")
+    for field in ("swiss_rounds", "grand_final_reset", "group_size"):
+        expect(page.locator(f"#id_{field}")).to_be_visible()
+    page.get_by_label("Name").fill("Plain Swiss")
+    page.get_by_label("Swiss (FIDE Dutch)").check()
+    page.locator("#id_swiss_rounds").fill("4")
+    screenshot(page, "create-page-without-script")
+    page.get_by_role("button", name="Create the championship").click()
+    page.wait_for_url(re.compile(r"/championships/\d+/organise/$"))
+    created = Championship.objects.get(name="Plain Swiss")
+    assert created.system == "swiss" and created.swiss_rounds == 4
+    assert created.tiebreaks == [
+        "buchholz_cut1",
+        "buchholz",
+        "sonneborn_berger",
+        "direct_encounter",
+        "wins",
+    ]
