@@ -4,9 +4,10 @@ the players had before the round (pure: plain data in, reasons out).
 The Dutch system lists the players of a score group by score, then pairing number, and
 pairs its top half against its bottom half in order (the first of the top half with the
 first of the bottom half, and so on). A pair made in that order says so; a pair made
-otherwise names the opponent the order gave and why that pair could not be: they had met
-already, or the seat limits left them both only the same seat; else the order was changed
-for the rest of the group (fewer floats, more players on the seat they are due).
+otherwise names the opponent the order gave and why that pair could not be, or was worse:
+they had met already, the seat limits left them both only the same seat, or both were due
+the same seat while the pair made gives each the seat they are due; else the order was
+changed for the rest of the group (fewer floats, more players on the seat they are due).
 
 Pairs whose players' scores differ are explained by the pairing's own float reasons.
 """
@@ -16,12 +17,13 @@ from dataclasses import dataclass
 
 from tournaments.swiss import Competitor
 from tournaments.swiss.reasons import score_text
-from tournaments.swiss.seats import allowed_seats
+from tournaments.swiss.seats import allowed_seats, preference
 
 # The codes this module gives, beside the pairing engine's own.
 ORDER = "opponent_group_order"
 REMATCH_AVOIDED = "opponent_rematch_avoided"
 SEATS_KEPT = "opponent_seats_kept"
+PREFERENCE_KEPT = "opponent_seat_preference_kept"
 ORDER_CHANGED = "opponent_order_changed"
 
 
@@ -101,4 +103,7 @@ def _why(
         return Explained(REMATCH_AVOIDED, names)
     if not _may_share_a_game(top, partner):
         return Explained(SEATS_KEPT, {**names, "seat": _only_seat(top, partner)})
+    due, _strength = preference(top.seats)
+    if due is not None and preference(partner.seats)[0] == due != preference(other.seats)[0]:
+        return Explained(PREFERENCE_KEPT, {**names, "seat": due})
     return Explained(ORDER_CHANGED, names)

@@ -104,6 +104,10 @@ _SENTENCES: dict[str, Callable[[], str]] = {
         "take %(seat)s (nobody takes one seat three games running, nor two more of one "
         "seat than of the other), so they meet %(opponent)s."
     ),
+    "opponent_seat_preference_kept": lambda: _(
+        "By the group's order %(player)s would have met %(ordered)s, but both were due "
+        "%(seat)s; against %(opponent)s each can have the seat they are due."
+    ),
     "opponent_order_changed": lambda: _(
         "By the group's order %(player)s would have met %(ordered)s; the opponents were "
         "exchanged so that the whole group could be paired with fewer floats and more "

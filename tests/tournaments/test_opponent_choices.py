@@ -54,6 +54,18 @@ def test_two_players_held_to_the_same_seat_by_its_limits_are_not_paired():
     assert found[("1", "4")].params["ordered"] == "3"
 
 
+def test_a_seat_preference_kept_names_the_seat_both_were_due():
+    """One game each on the second seat: both are due the first; the others had the first."""
+    players = [
+        player(1, seats=["second"]), player(2, seats=["first"]),
+        player(3, seats=["second"]), player(4, seats=["first"]),
+    ]  # fmt: skip
+    found = reasons(players, [("1", "4"), ("2", "3")])
+    assert found[("1", "4")].code == opponent_choices.PREFERENCE_KEPT
+    assert found[("1", "4")].params["seat"] == "first"
+    assert found[("1", "4")].params["ordered"] == "3"
+
+
 def test_an_order_changed_for_the_rest_of_the_group_says_so():
     found = reasons([player(n) for n in range(1, 5)], [("1", "4"), ("2", "3")])
     assert found[("1", "4")].code == opponent_choices.ORDER_CHANGED
@@ -93,3 +105,18 @@ def test_a_reason_without_words_of_its_own_reads_plainly_with_the_players_names(
         {},
     )
     assert text == "Opponent new rule (player: anna, opponent: boris)."
+
+
+def test_every_opponent_code_has_words_of_its_own():
+    params = {
+        "player": "1", "opponent": "2", "ordered": "3", "score_group": "1", "place": "1",
+        "opponent_place": "3", "size": "4", "seat": "first",
+    }  # fmt: skip
+    names = {"1": "anna", "2": "boris", "3": "clara"}
+    codes = [
+        opponent_choices.ORDER, opponent_choices.REMATCH_AVOIDED, opponent_choices.SEATS_KEPT,
+        opponent_choices.PREFERENCE_KEPT, opponent_choices.ORDER_CHANGED,
+    ]  # fmt: skip
+    for code in codes:
+        text = sentence({"code": code, "params": params}, names.get, {"first": "Blue"})
+        assert "anna" in text and "%(" not in text and not text.startswith("Opponent"), code
