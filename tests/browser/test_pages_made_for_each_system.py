@@ -41,6 +41,8 @@ def test_the_create_page_shows_the_chosen_systems_settings_and_tiebreaks(
     expect(reset).to_be_hidden()
     first = page.get_by_label("Tie-break 1", exact=True)
     expect(first).to_have_value("direct_encounter")
+    # The groups know six tie-breaks: no seventh slot is offered.
+    expect(page.get_by_label("Tie-break 7", exact=True)).to_be_hidden()
 
     page.get_by_label("Name").fill("Autumn Swiss")
     page.get_by_label("Swiss (FIDE Dutch)").check()
@@ -49,6 +51,7 @@ def test_the_create_page_shows_the_chosen_systems_settings_and_tiebreaks(
     expect(page.get_by_label("Play a match for third place")).to_be_hidden()
     expect(page.get_by_text("Swiss rounds' format")).to_be_visible()
     expect(first).to_have_value("buchholz_cut1")
+    expect(page.get_by_label("Tie-break 7", exact=True)).to_be_visible()
     offered = first.locator("option:not([hidden])").all_text_contents()
     assert "Sonneborn-Berger cut 1" in offered and "Game score difference" not in offered
     # A playoff after the Swiss brings its settings back.
