@@ -31,14 +31,6 @@ from tournaments.views.words import (
 )
 
 
-def _decisions(championship: Championship) -> list:
-    """The log's latest decisions, each with what a settings change changed."""
-    shown = list(selectors.decisions(championship)[:DECISIONS_SHOWN])
-    for decision in shown:
-        decision.changes = decision_words.changes(decision)
-    return shown
-
-
 def _group_tables(
     championship: Championship, standings: dict, user, withdrawn: set[int]
 ) -> list[dict]:
@@ -185,6 +177,14 @@ def _bracket(championship: Championship, schedule: list[dict]) -> dict:
         "planned": view["planned"],
         "entrants": view["entrants"],
     }
+
+
+def _decisions(championship: Championship) -> list:
+    """The log's latest decisions, each with what a settings change changed."""
+    shown = list(selectors.decisions(championship)[:DECISIONS_SHOWN])
+    for decision in shown:
+        decision.changes = decision_words.changes(decision)
+    return shown
 
 
 def championship_page(request: HttpRequest, championship_id: int) -> HttpResponse:
