@@ -208,3 +208,23 @@ def test_without_its_script_the_create_page_shows_every_system_and_creates_a_swi
         "direct_encounter",
         "wins",
     ]
+
+
+@pytest.mark.parametrize(("size", "viewport"), SIZES)
+def test_a_running_swiss_and_the_lists_speak_of_its_system_not_of_groups(
+    site, open_page, swiss, size, viewport
+):
+    page = open_page(viewport=viewport)
+    log_in(page, site, "organiser")
+    page.goto(f"{site}/championships/{swiss.pk}/organise/")
+    running = page.locator("section[aria-labelledby=running-heading]")
+    expect(running).to_contain_text("each Swiss round is paired when the one before is over")
+    expect(page.locator("td.entrant-state", has_text="playing in the Swiss")).to_have_count(5)
+    assert "group" not in running.inner_text().lower()
+    nothing_off_the_side(page)
+    screenshot(page, f"running-swiss-organise-page-{size}")
+    page.goto(f"{site}/championships/")
+    expect(page.locator("main")).to_contain_text("a Swiss in which everyone plays every round")
+    expect(page.locator("main")).not_to_contain_text("starts with round robins in groups")
+    nothing_off_the_side(page)
+    screenshot(page, f"championships-list-{size}")
