@@ -164,3 +164,19 @@ def test_a_swiss_without_a_playoff_shows_no_playoff_settings(client, organiser):
     services.edit_championship(swiss.pk, by=organiser, advance=4)
     html = page(client, organiser, reverse("championship-edit", args=[swiss.pk]))
     assert " hidden" not in re.search(r'<div class="playoff-settings"[^>]*>', html).group(0)
+
+
+def test_the_api_names_the_systems_own_tiebreaks_when_given_another_systems(organiser):
+    from tests.conftest import client_with_token
+
+    answer = client_with_token(organiser).post(
+        "/api/championships/",
+        {"name": "Swiss", "game": "kropki", "system": "swiss",
+         "tiebreaks": ["game_score_difference"]},
+        format="json",
+    )  # fmt: skip
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert "tiebreaks" in error["details"]
+    assert "'game_score_difference' is not a tie-break of the swiss system" in error["message"]
+    assert "buchholz_cut1" in error["message"]
