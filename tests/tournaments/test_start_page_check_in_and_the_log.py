@@ -120,3 +120,16 @@ def test_the_log_keeps_every_seed_move_with_the_order_before_and_after(
     after = [before[0], before[2], before[1]]
     assert moved.before == {"seeds": before} and moved.after == {"seeds": after}
     assert f"Seeds: {', '.join(before)} → {', '.join(after)}" in log_of(client, championship)
+
+
+def test_the_organise_page_names_who_would_be_withdrawn_by_a_start_now(
+    client, organiser, with_check_in, starts
+):
+    with freeze_time(starts - timedelta(minutes=30)):
+        player = with_check_in.entries.get(player__username="anna").player
+        services.check_in(with_check_in.pk, by=player)
+        client.force_login(organiser)
+        html = client.get(reverse("championship-organise", args=[with_check_in.pk]))
+    line = re.search(r'<p class="not-checked-in">(.*?)</p>', html.content.decode(), re.S)
+    assert line and "withdrawn if the championship starts now" in unescape(line.group(1))
+    assert "boris, clara, dmitri." in line.group(1) and "anna" not in line.group(1)

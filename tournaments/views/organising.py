@@ -61,6 +61,14 @@ def organise(request: HttpRequest, championship_id: int) -> HttpResponse:
             "entries": [{"entry": entry, "state": states[entry.pk]} for entry in entries],
             "correctable": corrections.correctable_results(championship, request.user),
             "active_count": len(active),
+            # With a check-in, the start withdraws whoever has not checked in.
+            "not_checked_in": [
+                entry.player
+                for entry in active
+                if championship.check_in_s and entry.checked_in_at is None
+            ]
+            if selectors.check_in_window(championship) is not None
+            else [],
             "entrant_limit": limit,
             "full": limit is not None and len(entries) + len(invitations) >= limit,
             "invitations": invitations,
