@@ -129,6 +129,21 @@ def tiebreak_systems() -> dict[str, dict[str, list[str]]]:
     return found
 
 
+def format_labels() -> dict[str, dict[str, str]]:
+    """The match formats' names by system: the stage each is played in."""
+    return {
+        "group_format": {
+            Championship.System.GROUPS: _("Group stage format"),
+            Championship.System.SWISS: _("Swiss rounds' format"),
+        },
+        "playoff_format": {
+            Championship.System.GROUPS: _("Playoff format"),
+            Championship.System.SWISS: _("Playoff format"),
+            Championship.System.DOUBLE_ELIMINATION: _("Format of the bracket matches"),
+        },
+    }
+
+
 # The settings each system uses, beyond those every championship has: the form shows a
 # field (or a part of the page) only for the systems it names.
 SYSTEM_FIELDS: dict[str, tuple[str, ...]] = {
@@ -441,18 +456,7 @@ class ChampionshipForm(forms.Form):
 
     @property
     def system_labels(self) -> dict[str, dict[str, str]]:
-        """The match formats' names by system: the stage each is played in."""
-        return {
-            "group_format": {
-                Championship.System.GROUPS: _("Group stage format"),
-                Championship.System.SWISS: _("Swiss rounds' format"),
-            },
-            "playoff_format": {
-                Championship.System.GROUPS: _("Playoff format"),
-                Championship.System.SWISS: _("Playoff format"),
-                Championship.System.DOUBLE_ELIMINATION: _("Format of the bracket matches"),
-            },
-        }
+        return format_labels()
 
     @property
     def tiebreak_legend(self) -> list[dict[str, Any]]:

@@ -92,12 +92,13 @@ def test_the_log_says_what_a_settings_change_changed(client, organiser):
         organiser=organiser, name="Cup", game="kropki", system="swiss", swiss_rounds=5
     )
     services.edit_championship(
-        championship.pk, by=organiser, swiss_rounds=7, rated=False,
+        championship.pk, by=organiser, swiss_rounds=7, rated=False, group_format="full",
         tiebreaks=["buchholz", "sonneborn_berger_cut1"],
     )  # fmt: skip
     log = log_of(client, championship)
     assert "Changed the settings" in log
     assert "Swiss rounds: 5 → 7" in log
+    assert "Swiss rounds' format: Express → Full" in log and "Group" not in log
     assert "Rated: the games count for the players' ratings: yes → no" in log
     assert (
         "Tie-breaks: Buchholz cut 1, Buchholz, Sonneborn-Berger, Direct encounter, Wins → "

@@ -183,7 +183,7 @@ def _decisions(championship: Championship) -> list:
     """The log's latest decisions, each with what a settings change changed."""
     shown = list(selectors.decisions(championship)[:DECISIONS_SHOWN])
     for decision in shown:
-        decision.changes = decision_words.changes(decision)
+        decision.changes = decision_words.changes(decision, championship.system)
     return shown
 
 

@@ -10,7 +10,12 @@ from django.utils.translation import gettext as _
 
 from accounts.shown_names import shown_username
 from tournaments.durations import duration_text
-from tournaments.forms import POINT_SYSTEM_LABELS, ChampionshipForm, tiebreak_label
+from tournaments.forms import (
+    POINT_SYSTEM_LABELS,
+    ChampionshipForm,
+    format_labels,
+    tiebreak_label,
+)
 from tournaments.models import Championship, Decision
 from tournaments.views.words import format_text, time_control_text
 
@@ -27,9 +32,14 @@ _NAMES = {
 }
 
 
-def setting_name(key: str) -> str:
+def setting_name(key: str, system: str = Championship.System.GROUPS) -> str:
+    """A setting's name on the settings form; a match format's by the championship's
+    system (a Swiss has no group stage)."""
     if key in _NAMES:
         return str(_NAMES[key]())
+    by_system = format_labels().get(key, {})
+    if system in by_system:
+        return str(by_system[system])
     field = ChampionshipForm.base_fields.get(key)
     return str(field.label) if field is not None else key.replace("_", " ").capitalize()
 
@@ -83,15 +93,15 @@ def value_text(key: str, value: Any) -> str:
     return str(value)
 
 
-def changes(decision: Decision) -> list[dict[str, str]]:
-    """What a settings change or a seed move changed: `[{name, before, after}]`; nothing for
-    the other decisions."""
+def changes(decision: Decision, system: str) -> list[dict[str, str]]:
+    """What a settings change or a seed move changed: `[{name, before, after}]`, named for
+    the championship's `system`; nothing for the other decisions."""
     if decision.action != Decision.Action.EDITED:
         return []
     keys = list(dict.fromkeys([*decision.before, *decision.after]))
     return [
         {
-            "name": setting_name(key),
+            "name": setting_name(key, system),
             "before": value_text(key, decision.before.get(key)),
             "after": value_text(key, decision.after.get(key)),
         }
