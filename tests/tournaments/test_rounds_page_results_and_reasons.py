@@ -71,10 +71,13 @@ def test_a_rematch_the_order_would_give_is_avoided_and_named(client, organiser, 
     assert "whom they have played already: nobody meets the same opponent twice" in page
 
 
-def test_seat_names_in_the_explanations_are_in_the_readers_language(client, organiser, make_user):
+@pytest.mark.parametrize("language", ["pl", "ru"])
+def test_seat_names_in_the_explanations_are_in_the_readers_language(
+    client, organiser, make_user, language
+):
     championship = started(organiser, make_user, 5, system="swiss", swiss_rounds=3)
-    page = text(rounds_of(client, championship, HTTP_ACCEPT_LANGUAGE="pl"))
-    with translation.override("pl"):
+    page = text(rounds_of(client, championship, HTTP_ACCEPT_LANGUAGE=language))
+    with translation.override(language):
         red, blue = seat_title("red", "kropki"), seat_title("blue", "kropki")
     assert red != "Red"
     assert f"({red})" in page or f"({blue})" in page
