@@ -1,5 +1,6 @@
 """The demo championships of `make demo`: two groups of demo players with half their games
-played, a Swiss and a double elimination a few rounds in, and one still taking entries."""
+played, a Swiss and a double elimination a few rounds in, and one still taking entries.
+Their games are rated, so the leaderboards have players from the start."""
 
 import random
 from datetime import timedelta
@@ -135,7 +136,8 @@ def _started_and_played(
         options=dict(demo_game().demo_options),
         group_format=MatchFormat.EXPRESS,
         playoff_format=MatchFormat.EXPRESS,
-        rated=False,
+        # Rated: the games played here fill the leaderboards the demo shows.
+        rated=True,
         round_deadline_s=3 * 86_400,
         **settings,
     )
@@ -159,7 +161,7 @@ def create_scheduled_demo_championship(organiser: User, players: list[User]) -> 
         name=SCHEDULED_NAME,
         game=demo_game().name,
         options=dict(demo_game().demo_options),
-        rated=False,
+        rated=True,
         description="Enter before the entries close; the championship starts by itself.",
         round_deadline_s=86_400,
         entries_close_at=now + timedelta(days=6),

@@ -94,6 +94,11 @@ TIEBREAK_LABELS = {
         _("Buchholz cut 1"),
         _("Buchholz without the lowest of the opponents' points."),
     ),
+    "sonneborn_berger_cut1": (
+        _("SB-1"),
+        _("Sonneborn-Berger cut 1"),
+        _("Sonneborn-Berger without the opponent who adds the least."),
+    ),
     "progressive": (
         _("Prog"),
         _("Progressive score"),
@@ -108,7 +113,50 @@ TIEBREAK_LABELS = {
 
 
 def tiebreak_label(name: str) -> tuple[str, str, str]:
-    return TIEBREAK_LABELS.get(name, (name, name, ""))
+    """(column heading, full name, what it measures); a name without words of its own
+    reads as words rather than as its code."""
+    words = name.replace("_", " ").capitalize()
+    return TIEBREAK_LABELS.get(name, (words, words, ""))
+
+
+def tiebreak_systems() -> dict[str, dict[str, list[str]]]:
+    """Each system's tie-breaks (`known`, in the order offered) and its own default order,
+    for the form's script and the legend."""
+    found = {}
+    for system in Championship.System.values:
+        known, default = creation.tiebreaks_for(system)
+        found[system] = {"known": list(known), "default": list(default)}
+    return found
+
+
+def format_labels() -> dict[str, dict[str, str]]:
+    """The match formats' names by system: the stage each is played in."""
+    return {
+        "group_format": {
+            Championship.System.GROUPS: _("Group stage format"),
+            Championship.System.SWISS: _("Swiss rounds' format"),
+        },
+        "playoff_format": {
+            Championship.System.GROUPS: _("Playoff format"),
+            Championship.System.SWISS: _("Playoff format"),
+            Championship.System.DOUBLE_ELIMINATION: _("Format of the bracket matches"),
+        },
+    }
+
+
+# The settings each system uses, beyond those every championship has: the form shows a
+# field (or a part of the page) only for the systems it names.
+SYSTEM_FIELDS: dict[str, tuple[str, ...]] = {
+    "swiss_rounds": (Championship.System.SWISS,),
+    "advance": (Championship.System.SWISS,),
+    "grand_final_reset": (Championship.System.DOUBLE_ELIMINATION,),
+    "group_size": (Championship.System.GROUPS,),
+    "advance_per_group": (Championship.System.GROUPS,),
+    "group_format": (Championship.System.GROUPS, Championship.System.SWISS),
+    "third_place": (Championship.System.GROUPS, Championship.System.SWISS),
+    "points_system": (Championship.System.GROUPS, Championship.System.SWISS),
+    "tiebreaks": (Championship.System.GROUPS, Championship.System.SWISS),
+}
 
 
 TIEBREAK_SLOTS = max(len(tiebreaks.TIEBREAKS), len(swiss_standings.SWISS_TIEBREAKS))
@@ -191,7 +239,7 @@ class ChampionshipForm(forms.Form):
         max_value=CHECK_IN_MAX_S // 60,
         help_text=_(
             "Entrants confirm they are there in this time; whoever has not is withdrawn at "
-            "the start, before the groups are drawn. Needs a start time. Empty or 0: no "
+            "the start, before the first round is drawn. Needs a start time. Empty or 0: no "
             "check-in."
         ),
     )
@@ -349,8 +397,8 @@ class ChampionshipForm(forms.Form):
         choices = [(NO_TIEBREAK, _("(none)"))] + [
             (name, tiebreak_label(name)[1]) for name in creation.ALL_TIEBREAKS
         ]
+        _known, default = creation.tiebreaks_for(self.initial.get("system") or _GROUPS)
         for position in range(1, TIEBREAK_SLOTS + 1):
-            default = tiebreaks.DEFAULT_TIEBREAKS
             self.fields[f"tiebreak_{position}"] = forms.ChoiceField(
                 label=_ordinal_label(position),
                 choices=choices,
@@ -387,6 +435,44 @@ class ChampionshipForm(forms.Form):
         return [(game, titles[game], fields) for game, fields in groups.items()]
 
     @property
+    def chosen_system(self) -> str:
+        """The system the form is for: as sent, or as the championship has it."""
+        if self.is_bound:
+            sent = self.data.get("system")
+            return sent if sent in Championship.System.values else _GROUPS
+        return self.initial.get("system") or _GROUPS
+
+    @property
+    def shows_playoff(self) -> bool:
+        """Whether the chosen system plays a knockout playoff in the playoff format: the
+        groups always, a Swiss with players who go on."""
+        if self.chosen_system == Championship.System.SWISS:
+            value = self.data.get("advance") if self.is_bound else self.initial.get("advance")
+            try:
+                return int(value or 0) >= 2
+            except (TypeError, ValueError):
+                return True
+        return self.chosen_system == _GROUPS
+
+    @property
+    def system_labels(self) -> dict[str, dict[str, str]]:
+        return format_labels()
+
+    @property
+    def tiebreak_legend(self) -> list[dict[str, Any]]:
+        """Every tie-break's words, with the systems that know it."""
+        systems = tiebreak_systems()
+        return [
+            {
+                "name": name,
+                "full": tiebreak_label(name)[1],
+                "explained": tiebreak_label(name)[2],
+                "systems": " ".join(s for s, words in systems.items() if name in words["known"]),
+            }
+            for name in creation.ALL_TIEBREAKS
+        ]
+
+    @property
     def tiebreak_fields(self) -> list[forms.BoundField]:
         return [self[f"tiebreak_{position}"] for position in range(1, TIEBREAK_SLOTS + 1)]
 
@@ -409,7 +495,21 @@ class ChampionshipForm(forms.Form):
         chosen = [data.get(f"tiebreak_{n}") for n in range(1, TIEBREAK_SLOTS + 1)]
         chosen = [name for name in chosen if name]
         repeated = sorted({name for name in chosen if chosen.count(name) > 1})
-        if repeated:
+        system = data.get("system") or _GROUPS
+        known, _default = creation.tiebreaks_for(system)
+        foreign = [name for name in chosen if name not in known]
+        # Another system's defaults left as the form showed them stand for this system's.
+        breaks_ties = system in SYSTEM_FIELDS["tiebreaks"]
+        if breaks_ties and foreign and tuple(chosen) not in _DEFAULT_ORDERS:
+            self.add_error(
+                "tiebreak_1",
+                _("%(name)s is not a tie-break of this system; choose among: %(known)s.")
+                % {
+                    "name": tiebreak_label(foreign[0])[1],
+                    "known": ", ".join(str(tiebreak_label(name)[1]) for name in known),
+                },
+            )
+        elif repeated:
             self.add_error(
                 "tiebreak_1",
                 _("Each tie-break may be chosen once; %(name)s is chosen twice.")
@@ -533,12 +633,21 @@ class ChampionshipForm(forms.Form):
         self.add_error(field, error.message)
 
 
+_GROUPS = Championship.System.GROUPS
+_DEFAULT_ORDERS = {
+    tuple(tiebreaks.DEFAULT_TIEBREAKS),
+    tuple(swiss_standings.DEFAULT_SWISS_TIEBREAKS),
+}
+
+
 def _tiebreaks_for(system: str, order: list[str]) -> list[str] | None:
     """The chosen tie-breaks; None (the system's own) when none are chosen, or when they
-    are another system's defaults left as the form showed them."""
-    defaults = {tuple(tiebreaks.DEFAULT_TIEBREAKS), tuple(swiss_standings.DEFAULT_SWISS_TIEBREAKS)}
+    are another system's defaults left as the form showed them (a page without its
+    script), or for a system that breaks no ties (a double elimination)."""
     _known, default = creation.tiebreaks_for(system)
-    if not order or (tuple(order) in defaults and tuple(order) != tuple(default)):
+    if system not in SYSTEM_FIELDS["tiebreaks"]:
+        return None
+    if not order or (tuple(order) in _DEFAULT_ORDERS and tuple(order) != tuple(default)):
         return None
     return order
 

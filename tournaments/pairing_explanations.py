@@ -18,7 +18,8 @@ def _strength(word: str) -> str:
 
 
 def _seat(seat: str, seats: Mapping[str, str]) -> str:
-    """The seat in words: "the first seat (red)"."""
+    """The seat in words: "the first seat (red)"; `seats` gives each seat's name as people
+    read it, in their language."""
     label = seats.get(seat, "")
     if seat == "first":
         return _("the first seat (%(name)s)") % {"name": label} if label else _("the first seat")
@@ -29,9 +30,10 @@ _NAMING_PLAYERS = ("bye_others_unpairable", "bye_others_kept_in_play")
 
 
 def sentence(reason: Mapping, names: Names, seats: Mapping[str, str]) -> str:
-    """One reason of the record as a sentence."""
+    """One reason of the record as a sentence; a code without words of its own (one the
+    pairing learned since) reads as its name and its values."""
     code, given = reason["code"], dict(reason.get("params", {}))
-    for key in ("player", "opponent", "first", "second"):
+    for key in ("player", "opponent", "first", "second", "ordered"):
         if key in given:
             given[key] = names(given[key])
     if "players" in given and reason["code"] in _NAMING_PLAYERS:
@@ -43,9 +45,19 @@ def sentence(reason: Mapping, names: Names, seats: Mapping[str, str]) -> str:
     if "strength" in given:
         given["strength"] = _strength(given["strength"])
     words = _SENTENCES.get(code)
-    if words is None:
-        return code
-    return words() % given
+    if words is not None:
+        try:
+            return words() % given
+        except (KeyError, TypeError, ValueError):
+            pass  # the record's values do not fit the words: said plainly below
+    return _plainly(code, given)
+
+
+def _plainly(code: str, given: Mapping[str, str]) -> str:
+    """A reason without fitting words: "Rematch avoided (player: anna, opponent: ewa)."."""
+    title = code.replace("_", " ").strip().capitalize() or "?"
+    values = ", ".join(f"{key.replace('_', ' ')}: {value}" for key, value in given.items())
+    return f"{title} ({values})." if values else f"{title}."
 
 
 _SENTENCES: dict[str, Callable[[], str]] = {
@@ -84,6 +96,29 @@ _SENTENCES: dict[str, Callable[[], str]] = {
     "float_unpaired_in_bracket": lambda: _(
         "%(player)s could not be paired within the %(score_group)s-point group (opponents "
         "already met, seat limits, or the rest of the round could not be paired otherwise)."
+    ),
+    "opponent_group_order": lambda: _(
+        "Among the %(size)s players of the %(score_group)s-point group paired with each other, "
+        "%(player)s is number %(place)s and %(opponent)s number %(opponent_place)s: the "
+        "group's top half meets its bottom half in order."
+    ),
+    "opponent_rematch_avoided": lambda: _(
+        "By the group's order %(player)s would have met %(ordered)s, whom they have played "
+        "already: nobody meets the same opponent twice, so they meet %(opponent)s."
+    ),
+    "opponent_seats_kept": lambda: _(
+        "By the group's order %(player)s would have met %(ordered)s, but both could only "
+        "take %(seat)s (nobody takes one seat three games running, nor two more of one "
+        "seat than of the other), so they meet %(opponent)s."
+    ),
+    "opponent_seat_preference_kept": lambda: _(
+        "By the group's order %(player)s would have met %(ordered)s, but both were due "
+        "%(seat)s; against %(opponent)s each can have the seat they are due."
+    ),
+    "opponent_order_changed": lambda: _(
+        "By the group's order %(player)s would have met %(ordered)s; the opponents were "
+        "exchanged so that the whole group could be paired with fewer floats and more "
+        "players on the seat they are due."
     ),
     "bye_odd_field": lambda: _("An odd number of players (%(players)s) leaves one without a game."),
     "bye_lowest_eligible": lambda: _(

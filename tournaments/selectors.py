@@ -912,6 +912,8 @@ class EntrantState:
     withdrawn: bool = False
     group: str | None = None
     rank: int | None = None
+    # Where a `playing` entrant plays: "groups", "playoff", "swiss", "double_elimination".
+    stage: str | None = None
 
 
 def entrant_states(championship: Championship) -> dict[int, EntrantState]:
@@ -969,6 +971,7 @@ def entrant_states(championship: Championship) -> dict[int, EntrantState]:
     states = {}
     for entry in entries:
         group = group_of.get(entry.pk)
+        stage = Stage.Kind.GROUPS if group is not None else championship.system
         if entry.withdrawn_at is not None:
             state = "withdrawn"
         elif entry.pk in out_of_the_brackets:
@@ -976,12 +979,16 @@ def entrant_states(championship: Championship) -> dict[int, EntrantState]:
         elif playoff is not None:
             state = "playing" if entry.pk in in_playoff - knocked_out else "out"
             group = None  # the groups are behind them
+            stage = Stage.Kind.PLAYOFF
         elif group is not None and group_over.get(group.pk):
             state = "qualified" if entry.pk in advancing else "out"
         else:
             state = "playing"
         states[entry.pk] = EntrantState(
-            state, entry.withdrawn_at is not None, group=group.name if group else None
+            state,
+            entry.withdrawn_at is not None,
+            group=group.name if group else None,
+            stage=stage,
         )
     return states
 

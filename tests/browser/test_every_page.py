@@ -70,9 +70,13 @@ def world(live_server, transactional_db, embedded, make_user):
     )  # fmt: skip
     games.submit_move(game_id=practice.pk, user=players[0], seq=1, payload=[3, 3])
     sources = list(Game.objects.filter(status=Game.Status.FINISHED)[:3])
-    rating = Rating.objects.create(
-        player=players[0], game="kropki", rating=1580, rd=80, volatility=0.06, games=3
+    # The demo's games are rated: Anna's rating is set to a history of its own.
+    rating, _made = Rating.objects.update_or_create(
+        player=players[0],
+        game="kropki",
+        defaults={"rating": 1580, "rd": 80, "volatility": 0.06, "games": 3},
     )
+    rating.changes.all().delete()
     start = timezone.now() - timedelta(days=30)
     changes = zip(sources, [(1500, 1540), (1540, 1525), (1525, 1580)], strict=True)
     for day, (source, (before, after)) in enumerate(changes):

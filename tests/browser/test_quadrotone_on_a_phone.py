@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from games import services
 from games.models import Game
-from tests.browser.conftest import log_in, screenshot
+from tests.browser.conftest import SCREENSHOTS, log_in, screenshot
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
@@ -82,3 +82,49 @@ def test_the_board_and_the_hand_share_the_screen_and_a_move_is_played_by_tapping
     played = Game.objects.get(pk=game.pk).moves.get(seq=1)
     assert [entry[1:] for entry in played.payload["place"]] == [[4, 4, 1]]
     screenshot(page, "quadrotone-phone-played")
+
+
+def test_on_load_the_whole_board_is_above_the_hand_and_its_lowest_cells_take_a_tap(
+    site, open_page, make_user
+):
+    alice, bob = make_user("alice"), make_user("bob")
+    game = services.create_game(
+        creator=alice, game="quadrotone", options={}, format=None, opponent="bob"
+    )
+    game = services.accept_invitation(game.pk, bob)
+    first = game.seats.get(seat="first").user
+    page = open_page(**PHONE)
+    log_in(page, site, first.username)
+    page.goto(f"{site}/games/{game.pk}/")
+    board, sheet = page.locator("svg.board"), page.locator(".composer")
+    expect(sheet).to_be_visible()
+    area, sheet_box = board.bounding_box(), sheet.bounding_box()
+    # No scrolling by the player: the board is whole, above the sheet, which is on screen.
+    assert area["y"] >= 0 and area["y"] + area["height"] <= sheet_box["y"], (area, sheet_box)
+    assert in_view(sheet_box)
+    tiles = page.locator(".hand-tile")
+    assert sum(in_view(tiles.nth(n).bounding_box()) for n in range(24)) >= 12
+    # Every corner of the board and its middle answer as the board, not the sheet.
+    corners = [
+        (area["x"] + dx, area["y"] + dy)
+        for dx in (4, area["width"] / 2, area["width"] - 4)
+        for dy in (4, area["height"] / 2, area["height"] - 4)
+    ]
+    for x, y in corners:
+        hit = page.evaluate(
+            "([x, y]) => !!document.elementFromPoint(x, y).closest('svg.board')", [x, y]
+        )
+        assert hit, (x, y)
+    # What the player sees, then the whole page (whose screenshot scrolls: put back after).
+    page.screenshot(path=str(SCREENSHOTS / "quadrotone-phone-on-load-screen.png"))
+    scrolled = page.evaluate("window.scrollY")
+    screenshot(page, "quadrotone-phone-on-load")
+    page.evaluate("y => window.scrollTo(0, y)", scrolled)
+
+    tiles.nth(0).tap()
+    grid = json.loads(board.get_attribute("data-grid"))
+    lowest = 1 if grid["flip_y"] else grid["height"] - 1
+    tap_cell(page, 1, lowest)
+    expect(page.locator(".composer .pending li")).to_have_count(1)
+    expect(page.locator('input[name="composer-mode"][value="place"]')).to_be_checked()
+    screenshot(page, "quadrotone-phone-lowest-cell-tapped")

@@ -190,7 +190,8 @@ class RoundsView(APIView):
                     "pairings": serializers.ListField(
                         child=serializers.DictField(),
                         help_text="{game, players: {seat: username}, score_group (a Swiss's), "
-                        "floats: {username: up|down}, why: in the reader's language}",
+                        "floats: {username: up|down}, why: in the reader's language, result: "
+                        "{winner: username|null, drawn, forfeit} once decided, else null}",
                     ),
                     "byes": serializers.ListField(
                         child=serializers.DictField(), help_text="{username, why}"

@@ -1,5 +1,5 @@
 """Check-in: in the window before the start the entrants confirm they are there; at the start
-whoever has not is withdrawn before the groups are drawn."""
+whoever has not is withdrawn before the first round is drawn, and the log says so."""
 
 from datetime import datetime
 
@@ -10,8 +10,8 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from infrastructure.errors import Conflict, NotAllowed
 from tournaments import selectors, streams
-from tournaments.models import Championship, Entry
-from tournaments.services import announcements
+from tournaments.models import Championship, Decision, Entry
+from tournaments.services import announcements, decision_log
 from tournaments.services.locking import locked_championship
 
 
@@ -43,7 +43,8 @@ def check_in(championship_id: int, *, by: User) -> Entry:
 
 def withdraw_absent(championship: Championship) -> list[User]:
     """At the start (the championship locked): the entrants who did not check in leave
-    before the draw, and each is told why. Returns them."""
+    before the draw, each is told why, and the log names them (by the rules). Returns
+    them."""
     if selectors.check_in_window(championship) is None:
         return []
     absent = list(
@@ -56,6 +57,14 @@ def withdraw_absent(championship: Championship) -> list[User]:
     Entry.objects.filter(pk__in=[entry.pk for entry in absent]).delete()
     players = [entry.player for entry in absent]
     announcements.missed_check_in(championship, players)
+    decision_log.record(
+        championship,
+        Decision.Action.REMOVED,
+        by=None,
+        players=players,
+        before={"entry": "entered"},
+        after={"entry": "removed", "missed_check_in": True},
+    )
     return players
 
 

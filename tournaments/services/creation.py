@@ -308,7 +308,15 @@ def _checked_scoring(values: dict, changed: set[str]) -> list[str]:
     order = list(values["tiebreaks"] or default)
     unknown = [name for name in order if name not in known]
     if unknown:
-        raise DomainError(_("unknown tie-break %(name)r") % {"name": unknown[0]}, field="tiebreaks")
+        raise DomainError(
+            _("%(name)r is not a tie-break of the %(system)s system; its tie-breaks: %(known)s")
+            % {
+                "name": unknown[0],
+                "system": values["system"],
+                "known": ", ".join(known),
+            },
+            field="tiebreaks",
+        )
     if len(set(order)) != len(order):
         raise DomainError(_("each tie-break at most once"), field="tiebreaks")
     return order

@@ -148,13 +148,20 @@ def _start_confirmation(request: HttpRequest, championship: Championship) -> Htt
     if championship.status != Championship.Status.REGISTRATION:
         messages.error(request, _("The championship has already started."))
         return redirect("championship-organise", championship_id=championship.pk)
-    active = [e for e in selectors.entries_of(championship) if e.withdrawn_at is None]
+    entered = [e for e in selectors.entries_of(championship) if e.withdrawn_at is None]
+    # With a check-in, whoever has not checked in is withdrawn by the start itself.
+    check_in = selectors.check_in_window(championship) is not None
+    absent = [e for e in entered if check_in and e.checked_in_at is None]
+    active = [e for e in entered if e not in absent]
     return render(
         request,
         "tournaments/start.html",
         {
             "championship": championship,
             "active_count": len(active),
+            "entered_count": len(entered),
+            "check_in": check_in,
+            "not_checked_in": [entry.player for entry in absent],
             "group_sizes": _group_sizes(championship, len(active)),
             "swiss_rounds": swiss_selectors.rounds_for(championship, len(active))
             if len(active) >= 2

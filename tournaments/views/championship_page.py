@@ -16,6 +16,7 @@ from tournaments.forms import (
     POINT_SYSTEM_LABELS,
 )
 from tournaments.models import Championship, Stage
+from tournaments.views import decision_words
 from tournaments.views.access import may_organise, visible_or_404
 from tournaments.views.rounds import round_anchor
 from tournaments.views.standings_tables import (
@@ -130,6 +131,14 @@ def _bracket(championship: Championship, schedule: list[dict], user) -> dict:
     }
 
 
+def _decisions(championship: Championship) -> list:
+    """The log's latest decisions, each with what a settings change changed."""
+    shown = list(selectors.decisions(championship)[:DECISIONS_SHOWN])
+    for decision in shown:
+        decision.changes = decision_words.changes(decision, championship.system)
+    return shown
+
+
 def championship_page(request: HttpRequest, championship_id: int) -> HttpResponse:
     championship = visible_or_404(request, championship_id)
     services.ask_worker_if_due(championship)
@@ -213,7 +222,7 @@ def championship_page(request: HttpRequest, championship_id: int) -> HttpRespons
             "bracket_planned": playoff["planned"],
             "bracket_entrants": playoff["entrants"],
             "bracket_groups": group_count(championship, playoff["entrants"] or 0),
-            "decisions": list(selectors.decisions(championship)[:DECISIONS_SHOWN]),
+            "decisions": _decisions(championship),
             "announcements": list(selectors.announcements_of(championship)),
         },
     )

@@ -9,12 +9,12 @@ from django.utils.translation import gettext as _
 
 from accounts import plans
 from infrastructure.errors import DomainError
-from tournaments import selectors, services, tiebreaks
+from tournaments import selectors, services
 from tournaments.forms import (
     ChampionshipForm,
     format_help,
     initial_from,
-    tiebreak_label,
+    tiebreak_systems,
 )
 from tournaments.models import Championship
 from tournaments.views.access import visible_or_404
@@ -130,6 +130,6 @@ def _championship_form(
                 request.user, plans.Entitlement.PRIVATE_CHAMPIONSHIPS
             ),
             "entrant_limit": plans.championship_entrant_limit(request.user),
-            "tiebreak_legend": [tiebreak_label(name) for name in tiebreaks.TIEBREAKS],
+            "tiebreak_systems": tiebreak_systems(),
         },
     )

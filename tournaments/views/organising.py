@@ -39,6 +39,8 @@ def organise(request: HttpRequest, championship_id: int) -> HttpResponse:
     invitations = selectors.pending_invitations(championship)
     co_organisers = list(championship.co_organisers.order_by("username"))
     states = selectors.entrant_states(championship)
+    check_in = selectors.check_in_window(championship) is not None
+    registration = championship.status == Championship.Status.REGISTRATION
     return render(
         request,
         "tournaments/organise.html",
@@ -56,11 +58,17 @@ def organise(request: HttpRequest, championship_id: int) -> HttpResponse:
             "co_organisers": co_organisers,
             "is_co_organiser": request.user in co_organisers,
             "co_organiser_names": ", ".join(user.username for user in co_organisers),
-            "registration": championship.status == Championship.Status.REGISTRATION,
+            "registration": registration,
             "finished": championship.status == Championship.Status.FINISHED,
             "entries": [{"entry": entry, "state": states[entry.pk]} for entry in entries],
             "correctable": corrections.correctable_results(championship, request.user),
             "active_count": len(active),
+            # With a check-in, the start withdraws whoever has not checked in.
+            "not_checked_in": [
+                entry.player
+                for entry in active
+                if check_in and registration and entry.checked_in_at is None
+            ],
             "entrant_limit": limit,
             "full": limit is not None and len(entries) + len(invitations) >= limit,
             "invitations": invitations,

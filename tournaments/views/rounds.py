@@ -41,8 +41,22 @@ def _in_playing_order(rounds: list[dict]) -> list[dict]:
     )
 
 
+def _result_text(result: dict | None) -> str:
+    """A decided pairing's result in words; empty while it is played."""
+    if result is None:
+        return ""
+    if result["drawn"]:
+        return _("Drawn")
+    if result["winner"] is None:
+        return _("Both lost: neither played")
+    if result["forfeit"]:
+        return _("%(player)s won without play") % {"player": result["winner"]}
+    return _("%(player)s won") % {"player": result["winner"]}
+
+
 def _pairing(championship: Championship, pairing: dict) -> dict:
     floats = pairing["floats"]
+    result = pairing.get("result")
     return {
         "url": reverse("game", args=[pairing["game"]]) if pairing["game"] else None,
         "game": pairing["game"],
@@ -51,11 +65,13 @@ def _pairing(championship: Championship, pairing: dict) -> dict:
                 "seat": seat_title(seat, championship.game),
                 "name": name,
                 "float": floats.get(name),
+                "won": result is not None and result["winner"] == name,
             }
             for seat, name in pairing["players"].items()
         ],
         "score_group": number(pairing["score_group"]),
         "why": pairing["why"],
+        "result": _result_text(result),
     }
 
 

@@ -286,4 +286,25 @@
     },
   };
   window.GameComposers.quadrotone.refreshed();
+
+  // On a phone the composer is a sheet fixed along the bottom of the screen: the page opens
+  // (and turns) with the board scrolled up just above it, so every cell can be tapped
+  // with the hand in view. A board taller than the room left keeps its top in view.
+  var GAP = 8;
+  function boardAboveTheSheet() {
+    var box = panel();
+    var board = page().board();
+    if (!box || !board || window.getComputedStyle(box).position !== "fixed") return;
+    var sheetTop = box.getBoundingClientRect().top;
+    var area = board.getBoundingClientRect();
+    var shift = area.bottom + GAP - sheetTop;
+    if (shift <= 0) return;
+    window.scrollBy(0, Math.min(shift, area.top - GAP));
+  }
+  // Once the page is laid out whole (its fonts and controls in place).
+  if (document.readyState === "complete") window.requestAnimationFrame(boardAboveTheSheet);
+  else window.addEventListener("load", boardAboveTheSheet);
+  window.addEventListener("orientationchange", function () {
+    window.setTimeout(boardAboveTheSheet, 300);
+  });
 })();
