@@ -69,6 +69,19 @@ TEXT_PAST_THE_SIDE = """() => {
   return found;
 }"""
 
+# Names (links to a player or a championship) cut by the screen's edge as the page opens: a
+# table wider than the screen may scroll its later columns into view, but no name starts on
+# the screen and runs off it (in the first column of a table, it wraps).
+NAMES_CUT_OFF = """() => {
+  const width = document.documentElement.clientWidth;
+  const cut = box => box.left < -1 || (box.left < width - 1 && box.right > width + 1);
+  const names = 'main a[href*="/players/"], main a[href*="/championships/"]';
+  return [...document.querySelectorAll(names)]
+    .filter(link => !link.closest('.visually-hidden, svg'))
+    .filter(link => [...link.getClientRects()].some(cut))
+    .map(link => link.textContent.trim().slice(0, 80));
+}"""
+
 
 def _championship(organiser, players, name: str, **settings) -> Championship:
     championship = championships.create_championship(
@@ -207,6 +220,26 @@ def pages_to_visit(world) -> dict[str, tuple[str, str | None]]:
     return paths
 
 
+# What each page must show for the test to mean something: the parts where long names sat
+# past the screen's side before.
+PARTS_SHOWN = {
+    "home": ["text=Invitations", ".game-item"],
+    "championship-groups": [
+        ".your-games-list a.button", "#log li", "table.schedule .won", "#announcements li",
+        "table.standings", ".bracket-scroll",
+    ],
+    "championship-swiss": ["table.swiss-table", "#log li", "table.schedule .won"],
+    "championship-double": ["#brackets .bracket-scroll", ".your-games-list a.button"],
+    "championship-finished": [".champion-name", "table.final-ranking"],
+    "championship-open": ["#entrants"],
+    "organise-open": ["table.entries"],
+    "notifications": [".notification"],
+    "profile": ["table.recent-games"],
+    "leaderboards": ["table.leaderboard"],
+    "finished-friendly-game": [".player.winner"],
+}  # fmt: skip
+
+
 def test_long_names_keep_every_page_within_a_phones_width(long_named_world, site, open_page):
     readers: dict[str | None, object] = {}
     too_wide: dict[str, object] = {}
@@ -218,10 +251,13 @@ def test_long_names_keep_every_page_within_a_phones_width(long_named_world, site
         page = readers[reader]
         response = page.goto(f"{site}{path}")
         assert response.status == 200, f"{name}: {path} answered {response.status}"
+        for part in PARTS_SHOWN.get(name, []):
+            assert page.locator(part).count(), f"{name}: {part} not shown"
         screenshot(page, f"long-names-{name}-phone")
         # Every page is looked at before the test says which ones failed.
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         past_the_side = page.evaluate(OFF_THE_SCREEN) + page.evaluate(TEXT_PAST_THE_SIDE)
+        past_the_side += page.evaluate(NAMES_CUT_OFF)
         if overflow > 0 or past_the_side:
             too_wide[name] = (overflow, past_the_side)
     assert too_wide == {}, "\n".join(f"{name}: {found}" for name, found in too_wide.items())
