@@ -16,8 +16,8 @@ from tournaments import selectors as championship_selectors
 from tournaments import services as championships
 from tournaments.models import Championship, Match
 
-# Thirty letters each, with no space or hyphen to break at but in the first (a hyphen is a
-# place a line may break, so the others have none).
+# Thirty letters each, with no space to break at; only the reader's own name has a hyphen (a
+# place a line may break), so the others have none.
 LATIN = [
     "Wolfeschlegelsteinhausenberger",
     "Maximilianbartholomewfitzgeral",
