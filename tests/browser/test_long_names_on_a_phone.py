@@ -1,8 +1,8 @@
 """Long names on a phone: players whose names are thirty letters with no space to break at
 (Latin and Cyrillic), in championships with long names of every system, and every page that
-shows those names stays within a 390 pixel wide screen. Only the designated scroll boxes (a
-standings table's, the bracket's, a board's frame) may be wider than the screen inside;
-screenshots of each page are kept."""
+shows those names stays within a 390 pixel wide screen (and a desktop's). Only the designated
+scroll boxes (a standings table's, the bracket's, a board's frame) may be wider than the screen
+inside; screenshots of each page are kept."""
 
 import pytest
 
@@ -11,7 +11,7 @@ from games import services as games
 from games.models import Game
 from ratings.models import Rating
 from tests.browser.conftest import log_in, screenshot
-from tests.browser.test_every_page import OFF_THE_SCREEN, PHONE
+from tests.browser.test_every_page import DESKTOP, OFF_THE_SCREEN, PHONE
 from tournaments import selectors as championship_selectors
 from tournaments import services as championships
 from tournaments.models import Championship, Match
@@ -240,24 +240,28 @@ PARTS_SHOWN = {
 }  # fmt: skip
 
 
-def test_long_names_keep_every_page_within_a_phones_width(long_named_world, site, open_page):
-    readers: dict[str | None, object] = {}
+def test_long_names_keep_every_page_within_a_phones_and_a_desktops_width(
+    long_named_world, site, open_page
+):
     too_wide: dict[str, object] = {}
-    for name, (path, reader) in pages_to_visit(long_named_world).items():
-        if reader not in readers:
-            readers[reader] = open_page(viewport=PHONE)
-            if reader:
-                log_in(readers[reader], site, reader)
-        page = readers[reader]
-        response = page.goto(f"{site}{path}")
-        assert response.status == 200, f"{name}: {path} answered {response.status}"
-        for part in PARTS_SHOWN.get(name, []):
-            assert page.locator(part).count(), f"{name}: {part} not shown"
-        screenshot(page, f"long-names-{name}-phone")
-        # Every page is looked at before the test says which ones failed.
-        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-        past_the_side = page.evaluate(OFF_THE_SCREEN) + page.evaluate(TEXT_PAST_THE_SIDE)
-        past_the_side += page.evaluate(NAMES_CUT_OFF)
-        if overflow > 0 or past_the_side:
-            too_wide[name] = (overflow, past_the_side)
+    # The desktop too: what wraps on a phone keeps the wide screen's page within its width.
+    for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        readers: dict[str | None, object] = {}
+        for name, (path, reader) in pages_to_visit(long_named_world).items():
+            if reader not in readers:
+                readers[reader] = open_page(viewport=viewport)
+                if reader:
+                    log_in(readers[reader], site, reader)
+            page = readers[reader]
+            response = page.goto(f"{site}{path}")
+            assert response.status == 200, f"{name}: {path} answered {response.status}"
+            for part in PARTS_SHOWN.get(name, []):
+                assert page.locator(part).count(), f"{name}: {part} not shown"
+            screenshot(page, f"long-names-{name}-{size}")
+            # Every page is looked at before the test says which ones failed.
+            overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            past_the_side = page.evaluate(OFF_THE_SCREEN) + page.evaluate(TEXT_PAST_THE_SIDE)
+            past_the_side += page.evaluate(NAMES_CUT_OFF)
+            if overflow > 0 or past_the_side:
+                too_wide[f"{name} ({size})"] = (overflow, past_the_side)
     assert too_wide == {}, "\n".join(f"{name}: {found}" for name, found in too_wide.items())
