@@ -112,3 +112,25 @@ def with_entrants(rounds: list[dict], holder: Callable[[dict], str | None]) -> l
         }
         for round_ in rounds
     ]
+
+
+def match_to_come(
+    sources: dict, *, shown_sources: dict | None = None, if_necessary: bool = False
+) -> dict:
+    """A match of the bracket that nobody plays yet: its sides named by where they come
+    from (`sources`, and the `sources` the API shows when they differ)."""
+    view = {
+        "id": None,
+        "a": None,
+        "b": None,
+        "winner": None,
+        "forfeit": False,
+        "bye": False,
+        "games": [],
+        "from": sources,
+        "score": None,
+        "if_necessary": if_necessary,
+    }
+    if shown_sources is not None:
+        view["sources"] = shown_sources
+    return view

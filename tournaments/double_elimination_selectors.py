@@ -105,19 +105,7 @@ def _planned_source_view(source: plan_of.Source, plan: _Plan) -> dict:
 def _reset_to_come(plan: plan_of.PlannedMatch, view: Callable[[plan_of.Source], dict]) -> dict:
     """The grand final's reset before anyone knows whether it is played."""
     sources = {"a": view(plan.first), "b": view(plan.second)}
-    return {
-        "id": None,
-        "a": None,
-        "b": None,
-        "winner": None,
-        "forfeit": False,
-        "bye": False,
-        "games": [],
-        "from": sources,
-        "sources": sources,
-        "score": None,
-        "if_necessary": True,
-    }
+    return bracket_marks.match_to_come(sources, shown_sources=sources, if_necessary=True)
 
 
 def bracket_rounds(championship: Championship) -> list[dict]:
@@ -185,22 +173,13 @@ def planned_bracket_rounds(entrants: int, grand_final_reset: bool) -> list[dict]
             key: _planned_source_view(source, naming)
             for key, source in (("a", plan.first), ("b", plan.second))
         }
-        return {
-            "id": None,
-            "a": None,
-            "b": None,
-            "winner": None,
-            "forfeit": False,
-            "bye": False,
-            "games": [],
-            "from": sources,
-            "sources": {
+        return bracket_marks.match_to_come(
+            sources,
+            shown_sources={
                 key: None if source.kind == "seed" else sources[key]
                 for key, source in (("a", plan.first), ("b", plan.second))
             },
-            "score": None,
-            "if_necessary": False,
-        }
+        )
 
     planned = plan_of.plan(min(entrants, plan_of.MAX_ENTRANTS), grand_final_reset)
     return _rounds_of(planned, view)

@@ -498,35 +498,15 @@ def _unlettered_plan(
         matches = []
         for index in range(len(first) >> number):
             sources = [_source(names, number, index, side, first) for side in (0, 1)]
-            matches.append(
-                {
-                    "id": None,
-                    "a": None,
-                    "b": None,
-                    "winner": None,
-                    "forfeit": False,
-                    "bye": number == 1 and None in sources,
-                    "games": [],
-                    "from": {"a": _labelled(sources[0]), "b": _labelled(sources[1])},
-                    "score": None,
-                    "if_necessary": False,
-                }
+            match = bracket_marks.match_to_come(
+                {"a": _labelled(sources[0]), "b": _labelled(sources[1])}
             )
+            match["bye"] = number == 1 and None in sources
+            matches.append(match)
         rounds.append({"name": title, "matches": matches})
     if championship.third_place and third_place:
         losers = [{"round": names[-2], "match": side + 1, "result": "loser"} for side in (0, 1)]
-        third = {
-            "id": None,
-            "a": None,
-            "b": None,
-            "winner": None,
-            "forfeit": False,
-            "bye": False,
-            "games": [],
-            "from": {"a": _labelled(losers[0]), "b": _labelled(losers[1])},
-            "score": None,
-            "if_necessary": False,
-        }
+        third = bracket_marks.match_to_come({"a": _labelled(losers[0]), "b": _labelled(losers[1])})
         rounds.append({"name": "Third place", "matches": [third]})
     return rounds
 

@@ -29,6 +29,16 @@ def small_championship(organiser: User, **settings) -> Championship:
     return services.create_championship(organiser=organiser, **fields)
 
 
+def started_small(organiser: User, make_user, count: int, **settings) -> Championship:
+    """A small championship (as `small_championship`) of `count` new players, started."""
+    championship = small_championship(organiser, **settings)
+    for number in range(count):
+        services.enter(championship.pk, by=make_user(f"player{number}"))
+    services.start(championship.pk, by=organiser)
+    championship.refresh_from_db()
+    return championship
+
+
 def to_the_next_deadline(championship: Championship, frozen) -> None:
     """Nobody can move on: the frozen clock runs on past the soonest deadline of a match
     being played, and the beat's sweep decides what is due."""

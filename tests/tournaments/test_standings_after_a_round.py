@@ -8,6 +8,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games.models import Game
 from tests.conftest import client_with_token
+from tests.support.championships import started_small
 from tournaments import selectors, services
 from tournaments.demo import create_demo_swiss
 from tournaments.models import Championship, Match
@@ -16,16 +17,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_
 
 
 def started(organiser, make_user, count, **settings) -> Championship:
-    championship = services.create_championship(
-        organiser=organiser, name="Autumn Open", game="kropki",
-        options={"width": 5, "height": 5}, rated=False, group_format="express",
-        playoff_format="express", **settings,
-    )  # fmt: skip
-    for n in range(count):
-        services.enter(championship.pk, by=make_user(f"player{n}"))
-    services.start(championship.pk, by=organiser)
-    championship.refresh_from_db()
-    return championship
+    return started_small(organiser, make_user, count, name="Autumn Open", **settings)
 
 
 def running_games(championship, round_number) -> list[Game]:

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from accounts.models import Plan
 from games.models import Game
+from tests.support.championships import started_small
 from tournaments import services
 from tournaments.demo import play_for_both
 from tournaments.models import Championship, Match, Stage
@@ -18,16 +19,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_
 
 
 def started(organiser, make_user, count, **settings) -> Championship:
-    championship = services.create_championship(
-        organiser=organiser, name="Spring Open", game="kropki",
-        options={"width": 5, "height": 5}, rated=False, group_format="express",
-        playoff_format="express", **settings,
-    )  # fmt: skip
-    for n in range(count):
-        services.enter(championship.pk, by=make_user(f"player{n}"))
-    services.start(championship.pk, by=organiser)
-    championship.refresh_from_db()
-    return championship
+    return started_small(organiser, make_user, count, name="Spring Open", **settings)
 
 
 def running_games(championship) -> list[Game]:
