@@ -12,7 +12,11 @@ from playwright.sync_api import expect
 from games.models import Game
 from tests.browser.conftest import SCREENSHOTS, log_in, screenshot
 from tests.browser.test_every_page import DESKTOP, PHONE
-from tests.support.championships import invite_and_accept, small_championship
+from tests.support.championships import (
+    invite_and_accept,
+    small_championship,
+    wait_until_moved_on,
+)
 from tournaments import services
 from tournaments.demo import play_for_both
 from tournaments.models import Match
@@ -66,8 +70,14 @@ def players(make_user, count: int) -> list:
 
 
 def play_every_running_game() -> None:
-    for game_id in Game.objects.filter(status=Game.Status.ACTIVE).values_list("pk", flat=True):
+    """Every running game played to its end, then the championships moved on (by the real
+    worker in CI: waited for)."""
+    running = Game.objects.filter(status=Game.Status.ACTIVE)
+    championships = set(running.values_list("match__stage__championship", flat=True))
+    for game_id in running.values_list("pk", flat=True):
         play_for_both(game_id, random.Random(game_id), wait=10)
+    for championship_id in championships:
+        wait_until_moved_on(championship_id)
 
 
 def names_drawn_whole(page) -> None:

@@ -12,6 +12,7 @@ from games.models import Game
 from ratings.models import Rating
 from tests.browser.conftest import log_in, screenshot
 from tests.browser.test_every_page import DESKTOP, OFF_THE_SCREEN, PHONE
+from tests.support.championships import wait_until_moved_on
 from tournaments import selectors as championship_selectors
 from tournaments import services as championships
 from tournaments.models import Championship, Match
@@ -124,6 +125,7 @@ def _play_to_the_end(championship: Championship) -> None:
         for game in running:
             loser = max(game.seats.all(), key=lambda seat: seat.order).user
             games.resign(game.pk, loser)
+        wait_until_moved_on(championship)
 
 
 @pytest.fixture

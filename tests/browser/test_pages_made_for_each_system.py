@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from games.models import Game
 from tests.browser.conftest import log_in, screenshot
 from tests.browser.test_every_page import DESKTOP, OFF_THE_SCREEN, PHONE
+from tests.support.championships import wait_until_moved_on
 from tournaments import services
 from tournaments.demo import play_for_both
 from tournaments.models import Championship
@@ -88,6 +89,7 @@ def swiss(make_user):
     services.start(championship.pk, by=organiser)
     for game in Game.objects.filter(match__stage__championship=championship, status="active"):
         play_for_both(game.pk, random.Random(game.pk), wait=10)
+    wait_until_moved_on(championship)
     return championship
 
 

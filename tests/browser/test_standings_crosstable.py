@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import SCREENSHOTS, screenshot
 from tests.browser.test_every_page import DESKTOP, OFF_THE_SCREEN, PHONE
+from tests.support.championships import wait_until_moved_on
 from tournaments import services
 from tournaments.models import Match
 
@@ -29,6 +30,7 @@ def adjudicate_round(championship, organiser, round_number, *, leave: int = 0) -
         else:
             winner = match.first.player.username
             services.adjudicate(game.pk, by=organiser, outcome="win", winner=winner, reason="Won.")
+    wait_until_moved_on(championship)
 
 
 @pytest.fixture

@@ -2,6 +2,8 @@
 do (invited by the organiser, then accepting)."""
 
 from accounts.models import User
+from games.models import Game
+from tests.support.waiting import wait_until
 from tournaments import services
 from tournaments.models import Championship, Entry, Match
 
@@ -50,3 +52,19 @@ def to_the_next_deadline(championship: Championship, frozen) -> None:
     frozen.move_to(deadline)
     frozen.tick(1)
     services.sweep()
+
+
+def moved_on(championship_id: int) -> bool:
+    """Whether every result has been settled: the championship is over, or no match in play
+    is left without a game to play (a real worker settles results after their commit)."""
+    championship = Championship.objects.get(pk=championship_id)
+    if championship.status == Championship.Status.FINISHED:
+        return True
+    in_play = Match.objects.filter(stage__championship=championship, status=Match.Status.PLAYING)
+    return not in_play.exclude(games__status=Game.Status.ACTIVE).exists()
+
+
+def wait_until_moved_on(championship: Championship | int, seconds: float = 60) -> None:
+    """Wait for the championship to settle its results and open what comes next."""
+    championship_id = getattr(championship, "pk", championship)
+    wait_until(lambda: moved_on(championship_id), seconds, "the championship to move on")
