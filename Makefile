@@ -16,16 +16,23 @@ TEST_DIST = $(if $(filter 0,$(TEST_WORKERS)),,--dist worksteal)
 
 .PHONY: install install-dev demo serve test check lint worker beat bench clean
 
-$(VENV)/.installed: pyproject.toml
+define new_venv
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed; set PYTHON=python3.11")'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+endef
+
+$(VENV)/.installed: pyproject.toml
+	$(new_venv)
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-dev: $(VENV)/.installed
+# One pip run for the site and the tools (CI starts from no virtualenv): resolving and
+# building the project once instead of twice.
+$(VENV)/.installed-dev: pyproject.toml
+	$(new_venv)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $@
+	touch $(VENV)/.installed $@
 
 install: $(VENV)/.installed
 install-dev: $(VENV)/.installed-dev
