@@ -9,20 +9,30 @@ PORT ?= 8000
 SERVED_AT = SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}"
 # The suite runs in this many parallel processes (pytest-xdist), each on a test database, a
 # Redis database and a Celery worker of its own; TEST_WORKERS=0 runs it in this one process.
+# Work stealing: a worker that runs out takes half of the longest queue left, and the files
+# that take minutes start first, one on each worker (tests/support/scheduling.py).
 TEST_WORKERS ?= 3
+TEST_DIST = $(if $(filter 0,$(TEST_WORKERS)),,--dist worksteal)
 
 .PHONY: install install-dev demo serve test check lint worker beat bench clean
 
-$(VENV)/.installed: pyproject.toml
+define new_venv
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed; set PYTHON=python3.11")'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+endef
+
+$(VENV)/.installed: pyproject.toml
+	$(new_venv)
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-dev: $(VENV)/.installed
+# One pip run for the site and the tools (CI starts from no virtualenv): resolving and
+# building the project once instead of twice.
+$(VENV)/.installed-dev: pyproject.toml
+	$(new_venv)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $@
+	touch $(VENV)/.installed $@
 
 install: $(VENV)/.installed
 install-dev: $(VENV)/.installed-dev
@@ -37,7 +47,7 @@ serve: install
 	$(SERVED_AT) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: install-dev
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) $(TEST_DIST) $(PYTEST_ARGS)
 
 lint: install-dev
 	$(BIN)/ruff check .

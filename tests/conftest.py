@@ -226,3 +226,10 @@ def embedded(settings):
     celery_app.conf.task_always_eager = True
     yield
     celery_app.conf.task_always_eager = before
+
+
+def pytest_collection_modifyitems(config, items):
+    """The slow files first, one on each parallel worker (tests/support/scheduling.py)."""
+    from tests.support import scheduling
+
+    items[:] = scheduling.spread_slow_tests(items, scheduling.workers())

@@ -11,7 +11,7 @@ from games import registry, replay, services
 from games.boards import board_svg
 from games.engines import engine
 from games.models import Game, Move
-from tests.support.replays import finished_game, replayed_view
+from tests.support.replays import finished_game, replayed_view, replayed_views
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
@@ -177,7 +177,8 @@ def test_every_position_is_the_engines_whether_replayed_afresh_or_from_a_kept_st
     name, make_user
 ):
     game = finished_game(make_user("lena"), name, own_moves=12)
-    fresh = [replayed_view(game, n) for n in range(game.move_count + 1)]
+    fresh = replayed_views(game)
+    assert len(fresh) == game.move_count + 1
     for number in [game.move_count, *range(game.move_count, -1, -1), *range(game.move_count)]:
         shown = replay.position_at(game, number, None)
         assert shown.view == replay.visible_view(fresh[number], None), number

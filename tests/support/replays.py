@@ -1,5 +1,6 @@
 """Games played to their end through the services, for the replay's tests: the player
-plays the CPU's own suggestions against the CPU, then resigns if the game is still on."""
+plays the CPU's own suggestions against the CPU (both at the easy level), then resigns if
+the game is still on."""
 
 import time
 
@@ -33,8 +34,15 @@ def players_turn(game_id: int, player: User, seconds: float = 30) -> Game:
 
 def finished_game(player: User, game: str, own_moves: int = 6) -> Game:
     """A finished practice game of `game` with `own_moves` of the player's moves at most."""
+    # The CPU's easy level: what is replayed is any game's moves, and the easy level finds
+    # them without the search the stronger levels spend seconds on.
     game_id = services.create_game(
-        creator=player, game=game, options=OPTIONS[game], format=None, opponent="cpu"
+        creator=player,
+        game=game,
+        options=OPTIONS[game],
+        format=None,
+        opponent="cpu",
+        cpu_level="easy",
     ).pk
     rules = engine(game)
     for _ in range(own_moves):
@@ -58,3 +66,18 @@ def replayed_view(game: Game, number: int) -> dict:
     for move in record.moves[:number]:
         state, _step = rules.apply(state, move, record=True)
     return rules.view(state)
+
+
+def replayed_views(game: Game) -> list[dict]:
+    """The engine's view before the first move and after each, from the game's own JSON
+    record read once and replayed once."""
+    from games.services.records import game_record
+
+    rules = engine(game.game)
+    record = rules.read_record(game_record(game))
+    state = rules.new(record.options)
+    views = [rules.view(state)]
+    for move in record.moves:
+        state, _step = rules.apply(state, move, record=True)
+        views.append(rules.view(state))
+    return views
