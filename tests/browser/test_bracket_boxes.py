@@ -80,6 +80,35 @@ def play_every_running_game() -> None:
         wait_until_moved_on(championship_id)
 
 
+def opened_by_the_long_name(site, open_page, make_user, size, count, **settings):
+    """A championship of `count` entrants in registration, its page opened at `size` by
+    the entrant with the long name; the organiser, the championship and the page."""
+    organiser = make_user("olga")
+    championship = small_championship(organiser, **settings)
+    invite_and_accept(championship, organiser, *players(make_user, count))
+    page = open_page(viewport=SIZES[size])
+    log_in(page, site, LONG)
+    page.goto(f"{site}/championships/{championship.pk}/")
+    return organiser, championship, page
+
+
+def played_while_away(page, site, championship, play) -> None:
+    """`play()` with the page away, then the championship's page opened again.
+
+    The page's live stream is closed while the games are played: the embedded site's
+    database takes one writer at a time."""
+    page.goto("about:blank")
+    play()
+    page.goto(f"{site}/championships/{championship.pk}/")
+
+
+def start_and_play(championship, organiser, rounds: int = 1) -> None:
+    """The organiser starts the championship; its running games are played `rounds` times."""
+    services.start(championship.pk, by=organiser)
+    for _round in range(rounds):
+        play_every_running_game()
+
+
 def names_drawn_whole(page) -> None:
     svg = page.locator("svg.bracket-svg")
     expect(svg).to_be_visible()
@@ -107,13 +136,9 @@ def slot_text(page, name: str):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_double_eliminations_brackets_before_and_after_the_draw(site, open_page, make_user, size):
-    organiser = make_user("olga")
-    championship = small_championship(organiser, name="Twice Cup", system="double_elimination")
-    entrants = players(make_user, 4)
-    invite_and_accept(championship, organiser, *entrants)
-    page = open_page(viewport=SIZES[size])
-    log_in(page, site, LONG)
-    page.goto(f"{site}/championships/{championship.pk}/")
+    organiser, championship, page = opened_by_the_long_name(
+        site, open_page, make_user, size, 4, name="Twice Cup", system="double_elimination"
+    )
     brackets = page.locator("#brackets")
     expect(brackets).to_contain_text("The names in the first slots are provisional")
     # The seeds as they stand: the long name first, then the others in entry order.
@@ -124,12 +149,7 @@ def test_a_double_eliminations_brackets_before_and_after_the_draw(site, open_pag
     names_drawn_whole(page)
     shots(page, f"brackets-double-elimination-before-the-draw-{size}")
 
-    # The page's live stream is closed while the games are played: the embedded site's
-    # database takes one writer at a time.
-    page.goto("about:blank")
-    services.start(championship.pk, by=organiser)
-    play_every_running_game()
-    page.goto(f"{site}/championships/{championship.pk}/")
+    played_while_away(page, site, championship, lambda: start_and_play(championship, organiser))
     first = brackets.locator("g.bracket-match[data-label='A']")
     expect(first.locator("text.bracket-score")).to_have_count(2)
     expect(brackets.locator("g.bracket-match.mine")).not_to_have_count(0)
@@ -143,15 +163,9 @@ def test_a_double_eliminations_brackets_before_and_after_the_draw(site, open_pag
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_groups_playoff_before_the_draw_and_once_drawn(site, open_page, make_user, size):
-    organiser = make_user("olga")
-    championship = small_championship(
-        organiser, name="Spring Cup", group_size=2, advance_per_group=1
+    organiser, championship, page = opened_by_the_long_name(
+        site, open_page, make_user, size, 8, name="Spring Cup", group_size=2, advance_per_group=1
     )
-    entrants = players(make_user, 8)
-    invite_and_accept(championship, organiser, *entrants)
-    page = open_page(viewport=SIZES[size])
-    log_in(page, site, LONG)
-    page.goto(f"{site}/championships/{championship.pk}/")
     playoff = page.locator("#playoff")
     expect(playoff).to_contain_text("The names are provisional")
     # Four groups of two: the top seed would win group A.
@@ -162,13 +176,8 @@ def test_a_groups_playoff_before_the_draw_and_once_drawn(site, open_page, make_u
     names_drawn_whole(page)
     shots(page, f"bracket-groups-before-the-draw-{size}")
 
-    # The page's live stream is closed while the games are played: the embedded site's
-    # database takes one writer at a time.
-    page.goto("about:blank")
-    services.start(championship.pk, by=organiser)
-    play_every_running_game()  # the groups, one game each
-    play_every_running_game()  # the semi-finals
-    page.goto(f"{site}/championships/{championship.pk}/")
+    # The groups (one game each), then the semi-finals.
+    played_while_away(page, site, championship, lambda: start_and_play(championship, organiser, 2))
     expect(playoff).to_contain_text("Select a match to open its game")
     semis = playoff.locator("g.bracket-match[data-label='A'], g.bracket-match[data-label='B']")
     expect(semis.locator("text.bracket-score")).to_have_count(4)
@@ -179,15 +188,10 @@ def test_a_groups_playoff_before_the_draw_and_once_drawn(site, open_page, make_u
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_swiss_playoff_before_the_swiss_and_once_drawn(site, open_page, make_user, size):
-    organiser = make_user("olga")
-    championship = small_championship(
-        organiser, name="Open Swiss", system="swiss", advance=4, swiss_rounds=3
-    )
-    entrants = players(make_user, 6)
-    invite_and_accept(championship, organiser, *entrants)
-    page = open_page(viewport=SIZES[size])
-    log_in(page, site, LONG)
-    page.goto(f"{site}/championships/{championship.pk}/")
+    organiser, championship, page = opened_by_the_long_name(
+        site, open_page, make_user, size, 6, name="Open Swiss", system="swiss", advance=4,
+        swiss_rounds=3,
+    )  # fmt: skip
     playoff = page.locator("#playoff")
     expect(playoff).to_contain_text("The names are provisional")
     expect(slot_text(page, LONG).first).to_contain_text("Place 1 in the Swiss")
@@ -196,21 +200,12 @@ def test_a_swiss_playoff_before_the_swiss_and_once_drawn(site, open_page, make_u
     names_drawn_whole(page)
     shots(page, f"bracket-swiss-before-the-swiss-{size}")
 
-    # The page's live stream is closed while the games are played: the embedded site's
-    # database takes one writer at a time.
-    page.goto("about:blank")
-    services.start(championship.pk, by=organiser)
-    playoff_drawn = Match.objects.filter(stage__championship=championship, stage__kind="playoff")
-    for _round in range(3):
-        play_every_running_game()
-    assert playoff_drawn.exists()
-    page.goto(f"{site}/championships/{championship.pk}/")
+    played_while_away(page, site, championship, lambda: start_and_play(championship, organiser, 3))
+    assert Match.objects.filter(stage__championship=championship, stage__kind="playoff").exists()
     expect(playoff.locator("text.bracket-label")).to_have_text(["A", "B", "C", "D"])
     expect(playoff.locator("g.bracket-match[data-label='C']")).to_contain_text("Winner of A")
     expect(playoff.locator("g.bracket-match[data-label='D']")).to_contain_text("Loser of B")
-    page.goto("about:blank")
-    play_every_running_game()  # the semi-finals
-    page.goto(f"{site}/championships/{championship.pk}/")
+    played_while_away(page, site, championship, play_every_running_game)  # the semi-finals
     expect(playoff.locator("g.bracket-match[data-label='A'] text.bracket-score")).to_have_count(2)
     names_drawn_whole(page)
     shots(page, f"bracket-swiss-playoff-played-{size}")

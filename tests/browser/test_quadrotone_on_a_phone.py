@@ -40,18 +40,23 @@ def tap_cell(page, column: int, row: int) -> None:
     )
 
 
-def test_the_board_and_the_hand_share_the_screen_and_a_move_is_played_by_tapping(
-    site, open_page, make_user
-):
+def game_opened_on_a_phone(site, open_page, make_user):
+    """A new Quadrotone game between two players, opened on a phone by the one to move."""
     alice, bob = make_user("alice"), make_user("bob")
     game = services.create_game(
         creator=alice, game="quadrotone", options={}, format=None, opponent="bob"
     )
     game = services.accept_invitation(game.pk, bob)
-    first = game.seats.get(seat="first").user
     page = open_page(**PHONE)
-    log_in(page, site, first.username)
+    log_in(page, site, game.seats.get(seat="first").user.username)
     page.goto(f"{site}/games/{game.pk}/")
+    return game, page
+
+
+def test_the_board_and_the_hand_share_the_screen_and_a_move_is_played_by_tapping(
+    site, open_page, make_user
+):
+    game, page = game_opened_on_a_phone(site, open_page, make_user)
     board = page.locator("svg.board")
     board_to_the_top(page)
 
@@ -87,15 +92,7 @@ def test_the_board_and_the_hand_share_the_screen_and_a_move_is_played_by_tapping
 def test_on_load_the_whole_board_is_above_the_hand_and_its_lowest_cells_take_a_tap(
     site, open_page, make_user
 ):
-    alice, bob = make_user("alice"), make_user("bob")
-    game = services.create_game(
-        creator=alice, game="quadrotone", options={}, format=None, opponent="bob"
-    )
-    game = services.accept_invitation(game.pk, bob)
-    first = game.seats.get(seat="first").user
-    page = open_page(**PHONE)
-    log_in(page, site, first.username)
-    page.goto(f"{site}/games/{game.pk}/")
+    _game, page = game_opened_on_a_phone(site, open_page, make_user)
     board, sheet = page.locator("svg.board"), page.locator(".composer")
     expect(sheet).to_be_visible()
     area, sheet_box = board.bounding_box(), sheet.bounding_box()

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import SCREENSHOTS, screenshot
 from tests.browser.test_every_page import DESKTOP, OFF_THE_SCREEN, PHONE
-from tests.support.championships import wait_until_moved_on
+from tests.support.championships import small_championship, wait_until_moved_on
 from tournaments import services
 from tournaments.models import Match
 
@@ -33,20 +33,24 @@ def adjudicate_round(championship, organiser, round_number, *, leave: int = 0) -
     wait_until_moved_on(championship)
 
 
-@pytest.fixture
-def swiss_in_round_two(make_user):
+def in_round_two(make_user, *, leave: int, **settings):
+    """A small championship of NAMES, its round 1 decided and its round 2 but for the last
+    `leave` matches."""
     organiser = make_user("organiser")
-    championship = services.create_championship(
-        organiser=organiser, name="Crosstable Cup", game="kropki",
-        options={"width": 5, "height": 5}, rated=False, group_format="express",
-        system="swiss", swiss_rounds=4, advance=4,
-    )  # fmt: skip
+    championship = small_championship(organiser, **settings)
     for name in NAMES:
         services.enter(championship.pk, by=make_user(name))
     services.start(championship.pk, by=organiser)
     adjudicate_round(championship, organiser, 1)
-    adjudicate_round(championship, organiser, 2, leave=2)
+    adjudicate_round(championship, organiser, 2, leave=leave)
     return championship
+
+
+@pytest.fixture
+def swiss_in_round_two(make_user):
+    return in_round_two(
+        make_user, leave=2, name="Crosstable Cup", system="swiss", swiss_rounds=4, advance=4
+    )
 
 
 @pytest.mark.parametrize(("size", "viewport"), [("desktop", DESKTOP), ("phone", PHONE)])
@@ -105,17 +109,7 @@ def test_the_swiss_standings_during_a_round_read_well_on_a_desktop_and_a_phone(
 
 @pytest.fixture
 def groups_in_round_two(make_user):
-    organiser = make_user("organiser")
-    championship = services.create_championship(
-        organiser=organiser, name="Group Cup", game="kropki",
-        options={"width": 5, "height": 5}, rated=False, group_format="express", group_size=4,
-    )  # fmt: skip
-    for name in NAMES:
-        services.enter(championship.pk, by=make_user(name))
-    services.start(championship.pk, by=organiser)
-    adjudicate_round(championship, organiser, 1)
-    adjudicate_round(championship, organiser, 2, leave=1)
-    return championship
+    return in_round_two(make_user, leave=1, name="Group Cup", group_size=4)
 
 
 @pytest.mark.parametrize(("size", "viewport"), [("desktop", DESKTOP), ("phone", PHONE)])
