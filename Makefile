@@ -46,8 +46,11 @@ serve: install
 	$(BIN)/python manage.py migrate --noinput
 	$(SERVED_AT) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
+# Compiled modules are kept (even where PYTHONDONTWRITEBYTECODE says otherwise): the workers,
+# servers and site processes the suite starts then load the project without compiling it
+# again, and pytest keeps its rewritten test modules.
 test: install-dev
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) $(TEST_DIST) $(PYTEST_ARGS)
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_WORKERS) $(TEST_DIST) $(PYTEST_ARGS)
 
 lint: install-dev
 	$(BIN)/ruff check .

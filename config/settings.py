@@ -549,6 +549,10 @@ if STREAMS_URL:
 # A comment frame this often keeps a quiet stream open through proxies (and refreshes a
 # seated player's presence).
 STREAM_HEARTBEAT_SECONDS = float(env_str("STREAM_HEARTBEAT_SECONDS") or 15)
+# A player's game page asks for the game itself when its stream has said nothing for this
+# long: an event lost on the way (a restart, a connection that died quietly) costs them at
+# most this wait, never the game.
+GAME_PAGE_QUIET_SECONDS = float(env_str("GAME_PAGE_QUIET_SECONDS") or 15)
 # The most live streams one client holds open at once, per address and per account, over
 # every stream process; one more is refused (429). Load tests raise it.
 STREAMS_PER_CLIENT = env_int("STREAMS_PER_CLIENT", 20)

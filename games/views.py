@@ -2,6 +2,7 @@
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -72,6 +73,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     context["watching"] = watching.words(streams.watching(game.pk))
     context["events_url"] = addresses.stream_url(reverse("api-game-events", args=[game.pk]))
     context["events_cross_origin"] = addresses.cross_origin()
+    context["quiet_seconds"] = settings.GAME_PAGE_QUIET_SECONDS
     context["texts"] = {
         "point_words": point_words(game.game),
         "not_your_move": gettext("It is not your move yet."),

@@ -18,6 +18,12 @@
   var forceAgain = false;
   var source = null;
   var message = { text: "", until: 0 };
+  // When the page last heard of the game (an event of the stream, or an answer to a refresh).
+  var heardAt = performance.now();
+  // A player asks for the game when the stream has said nothing for this long, even though it
+  // looks open: an event lost on the way must not leave them waiting for a move for good.
+  // Spectators, who can be thousands, leave it to the stream.
+  var QUIET_MS = (parseFloat(page.dataset.quietSeconds) || 15) * 1000;
 
   var texts = JSON.parse(document.getElementById("game-texts").textContent);
   var POINT_WORDS = texts.point_words;
@@ -56,6 +62,7 @@
         return response.text();
       })
       .then(function (html) {
+        heardAt = performance.now();
         if (html !== null) swap(html);
       })
       .catch(function () {
@@ -103,7 +110,10 @@
     var options = page.dataset.eventsCredentials ? { withCredentials: true } : {};
     source = new EventSource(page.dataset.eventsUrl, options);
     ["state", "move", "game_over", "draw_offer"].forEach(function (type) {
-      source.addEventListener(type, refresh);
+      source.addEventListener(type, function () {
+        heardAt = performance.now();
+        refresh();
+      });
     });
     source.addEventListener("watching", showWatching);
   }
@@ -116,11 +126,13 @@
     if (shown) shown.textContent = texts[lang] || texts.en || "";
   }
 
-  // Polling covers a browser without EventSource and the gaps while it reconnects.
+  // Polling covers a browser without EventSource, the gaps while it reconnects, and a
+  // player's stream that has gone quiet.
   function poll() {
     var current = state();
     if (!current || current.dataset.status === "finished" || current.dataset.status === "declined") return;
     if (!source || source.readyState !== 1) refresh();
+    else if (seat && performance.now() - heardAt > QUIET_MS) refresh();
   }
 
   // -- clocks ---------------------------------------------------------------------------

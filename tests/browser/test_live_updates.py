@@ -2,6 +2,7 @@
 
 import re
 
+from django.db.models import F
 from playwright.sync_api import expect
 
 from games import services
@@ -51,3 +52,42 @@ def test_clock_of_the_side_to_move_counts_down_and_the_server_ends_the_game_on_t
     expect(page.locator(".game-over")).to_contain_text("bob (Red) wins")
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.result_reason == "time"
+
+
+def test_a_players_page_catches_up_when_its_open_stream_loses_an_event(
+    site, open_page, make_user, settings
+):
+    settings.GAME_PAGE_QUIET_SECONDS = 1
+    alice, bob = make_user("alice"), make_user("bob")
+    game = friendly_game(alice, bob)
+    page = open_page()
+    log_in(page, site, "alice")
+    # The stream opens with the game's state, which the page reads once.
+    with page.expect_request_finished(lambda request: "/live/" in request.url):
+        page.goto(f"{site}/games/{game.pk}/")
+    expect(page.locator(".turn-line")).to_contain_text("Your move.")
+
+    # Bob's draw offer reaches the database but its event is lost on the way: nothing is
+    # published, and the stream stays open and silent.
+    bob_seat = game.seats.get(user=bob).seat
+    Game.objects.filter(pk=game.pk).update(draw_offer=bob_seat, version=F("version") + 1)
+
+    expect(page.locator(".draw-offer")).to_contain_text("offers a draw", timeout=8000)
+
+
+def test_a_spectators_page_leaves_an_open_stream_to_say_when_the_game_changes(
+    site, open_page, make_user, settings
+):
+    # Thousands may watch one game: their pages do not ask the site while the stream is open.
+    settings.GAME_PAGE_QUIET_SECONDS = 1
+    alice, bob = make_user("alice"), make_user("bob")
+    game = friendly_game(alice, bob)
+    page = open_page()
+    asked = []
+    page.on("request", lambda request: "/live/" in request.url and asked.append(request.url))
+    with page.expect_request_finished(lambda request: "/live/" in request.url):
+        page.goto(f"{site}/games/{game.pk}/")  # the stream opens with the game's state
+    asked.clear()
+    Game.objects.filter(pk=game.pk).update(version=F("version") + 1)
+    page.wait_for_timeout(3000)
+    assert asked == []

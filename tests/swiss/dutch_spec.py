@@ -64,16 +64,28 @@ def psd(pairs: Pairs, floaters: Sequence[Player], lowest: Fraction) -> tuple[Fra
     return tuple(sorted(differences, reverse=True))
 
 
-def next_bracket_value(floaters: Sequence[Player], group: Sequence[Player]) -> tuple:
-    """C8: the following bracket's most pairs, then its least PSD (smaller is better)."""
+def next_bracket_value(
+    floaters: Sequence[Player], group: Sequence[Player], rest: Sequence[Player] | None
+) -> tuple:
+    """C8: the following bracket's most pairs, then its least PSD (smaller is better).
+
+    With `rest` (the players below the following bracket) only the following bracket's
+    pairings that still let the round be completed count: C4 binds every bracket, so a
+    look-ahead may not count pairs that would leave players further down unpaired."""
     players = [*floaters, *group]
     return min(
         (-len(pairs), psd(pairs, unpaired(players, pairs), group[0].points))
         for pairs in pairings(players, frozenset(floaters))
+        if rest is None or completes(unpaired(players, pairs), rest)
     )
 
 
-def criteria(players: Sequence[Player], pairs: Pairs, group: Sequence[Player] | None) -> tuple:
+def criteria(
+    players: Sequence[Player],
+    pairs: Pairs,
+    group: Sequence[Player] | None,
+    rest: Sequence[Player] | None = None,
+) -> tuple:
     """C6-C21 of a pairing of the bracket, as one tuple: smaller is better."""
     floaters = unpaired(players, pairs)
     lowest = min(p.points for p in players)
@@ -88,7 +100,7 @@ def criteria(players: Sequence[Player], pairs: Pairs, group: Sequence[Player] | 
     return (
         -len(pairs),  # C6
         psd(pairs, floaters, lowest),  # C7
-        next_bracket_value(floaters, group) if group else (),  # C8
+        next_bracket_value(floaters, group, rest) if group else (),  # C8
         sum(same_wish(a, b) for a, b in pairs),  # C12
         sum(same_wish(a, b) and min(a.strength, b.strength) >= Strength.STRONG for a, b in pairs),
         sum(f.last_float == "down" for f in floaters),  # C14
@@ -182,10 +194,11 @@ def dutch_choice(
     scores = sorted({p.points for p in below}, reverse=True)
     # C8 (the look-ahead) for every bracket but the last.
     group = [p for p in below if p.points == scores[0]] if scores else None
+    rest = [p for p in below if p.points != scores[0]] if complete and not floaters_meet else None
     valued = {}
     for pairs in pairings(players, frozenset(movers)):
         if finishes(pairs):
-            valued[pairs] = criteria(players, pairs, group)
+            valued[pairs] = criteria(players, pairs, group, rest)
     if not valued:
         return None
     best = min(valued.values())
@@ -195,6 +208,6 @@ def dutch_choice(
     count = len(best_pairings[0])
     for candidate in candidates(movers, residents, paired_movers, count):
         valid = all(can_meet(a, b) for a, b in candidate) and finishes(candidate)
-        if valid and criteria(players, candidate, group) == best:
+        if valid and criteria(players, candidate, group, rest) == best:
             return {frozenset((a.id, b.id)) for a, b in candidate}
     raise AssertionError("a best pairing is always a candidate")
