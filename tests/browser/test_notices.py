@@ -2,7 +2,6 @@
 next move or after a few seconds, never covers the board, and can be closed; an error stays
 until it is closed."""
 
-
 import pytest
 from playwright.sync_api import expect
 
