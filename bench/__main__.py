@@ -28,6 +28,7 @@ MODULES = [
     "bench.championships",
     "bench.swiss_pairing",
     "bench.swiss_against_bbp",
+    "bench.arena_waves",
     "bench.deadlines",
     "bench.pipeline",
     "bench.swiss_championship",

@@ -54,6 +54,12 @@ def test_clock_of_the_side_to_move_counts_down_and_the_server_ends_the_game_on_t
     assert game.status == Game.Status.FINISHED and game.result_reason == "time"
 
 
+def open_once_followed(page, site: str, game: Game) -> None:
+    """Open the game's page and wait until it has read the state its stream opens with."""
+    with page.expect_request_finished(lambda request: "/live/" in request.url):
+        page.goto(f"{site}/games/{game.pk}/")
+
+
 def test_a_players_page_catches_up_when_its_open_stream_loses_an_event(
     site, open_page, make_user, settings
 ):
@@ -62,9 +68,7 @@ def test_a_players_page_catches_up_when_its_open_stream_loses_an_event(
     game = friendly_game(alice, bob)
     page = open_page()
     log_in(page, site, "alice")
-    # The stream opens with the game's state, which the page reads once.
-    with page.expect_request_finished(lambda request: "/live/" in request.url):
-        page.goto(f"{site}/games/{game.pk}/")
+    open_once_followed(page, site, game)
     expect(page.locator(".turn-line")).to_contain_text("Your move.")
 
     # Bob's draw offer reaches the database but its event is lost on the way: nothing is
@@ -80,14 +84,11 @@ def test_a_spectators_page_leaves_an_open_stream_to_say_when_the_game_changes(
 ):
     # Thousands may watch one game: their pages do not ask the site while the stream is open.
     settings.GAME_PAGE_QUIET_SECONDS = 1
-    alice, bob = make_user("alice"), make_user("bob")
-    game = friendly_game(alice, bob)
+    game = friendly_game(make_user("alice"), make_user("bob"))
     page = open_page()
+    open_once_followed(page, site, game)
     asked = []
     page.on("request", lambda request: "/live/" in request.url and asked.append(request.url))
-    with page.expect_request_finished(lambda request: "/live/" in request.url):
-        page.goto(f"{site}/games/{game.pk}/")  # the stream opens with the game's state
-    asked.clear()
     Game.objects.filter(pk=game.pk).update(version=F("version") + 1)
     page.wait_for_timeout(3000)
     assert asked == []
