@@ -84,11 +84,16 @@ def test_check_in_says_its_absentees_leave_before_the_first_round(client, organi
     assert "whoever has not is withdrawn at the start, before the first round is drawn" in form
 
 
-def test_a_running_swiss_organise_page_tells_how_its_rounds_open(client, organiser, make_user):
-    championship = made(organiser, make_user, "swiss")
+def running_organise_page(client, organiser, make_user, system: str) -> str:
+    """The words of the organise page of a started championship of `system`."""
+    championship = made(organiser, make_user, system)
     services.start(championship.pk, by=organiser)
     client.force_login(organiser)
-    text = words(client.get(reverse("championship-organise", args=[championship.pk])))
+    return words(client.get(reverse("championship-organise", args=[championship.pk])))
+
+
+def test_a_running_swiss_organise_page_tells_how_its_rounds_open(client, organiser, make_user):
+    text = running_organise_page(client, organiser, make_user, "swiss")
     assert "each Swiss round is paired when the one before is over" in text
     assert "the Swiss decides the ranking" in text
     assert text.count("playing in the Swiss") == 4
@@ -97,10 +102,7 @@ def test_a_running_swiss_organise_page_tells_how_its_rounds_open(client, organis
 def test_a_running_double_elimination_organise_page_tells_how_its_matches_open(
     client, organiser, make_user
 ):
-    championship = made(organiser, make_user, "double_elimination")
-    services.start(championship.pk, by=organiser)
-    client.force_login(organiser)
-    text = words(client.get(reverse("championship-organise", args=[championship.pk])))
+    text = running_organise_page(client, organiser, make_user, "double_elimination")
     assert "in the winners' and the losers' bracket, then the grand final" in text
     assert "playing in the brackets" in text
 

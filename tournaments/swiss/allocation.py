@@ -17,6 +17,15 @@ def allocate_seats(a: Player, b: Player, initial_seat: Seat) -> tuple[Player, Pl
         partner = lower if player is higher else higher
         return (player, partner) if seat == "first" else (partner, player)
 
+    def wish_granted(
+        player: Player, opponent: Player, code: str, **detail
+    ) -> tuple[Player, Player, Reason]:
+        """`player` gets the seat they want, for the reason `code`."""
+        assert player.preference is not None
+        first, second = give(player, player.preference)
+        why = reason(code, player=player.id, seat=player.preference, opponent=opponent.id, **detail)
+        return first, second, why
+
     if higher.preference and lower.preference and higher.preference != lower.preference:
         first, second = give(higher, higher.preference)
         return first, second, reason("seat_both_preferences", first=first.id, second=second.id)
@@ -26,32 +35,11 @@ def allocate_seats(a: Player, b: Player, initial_seat: Seat) -> tuple[Player, Pl
         # Only a final round's topscorer meets a player due the same seat absolutely: the
         # wider seat difference gets its seat (E2).
         wider, narrower = sorted((higher, lower), key=lambda p: -abs(seat_difference(p.played)))
-        assert wider.preference is not None
-        first, second = give(wider, wider.preference)
-        return (
-            first,
-            second,
-            reason(
-                "seat_wider_difference",
-                player=wider.id,
-                seat=wider.preference,
-                opponent=narrower.id,
-            ),
-        )
+        return wish_granted(wider, narrower, "seat_wider_difference")
     if higher.strength != lower.strength:
         stronger, weaker = (higher, lower) if higher.strength > lower.strength else (lower, higher)
-        assert stronger.preference is not None
-        first, second = give(stronger, stronger.preference)
-        return (
-            first,
-            second,
-            reason(
-                "seat_stronger_preference",
-                player=stronger.id,
-                seat=stronger.preference,
-                strength=STRENGTH_NAMES[stronger.strength],
-                opponent=weaker.id,
-            ),
+        return wish_granted(
+            stronger, weaker, "seat_stronger_preference", strength=STRENGTH_NAMES[stronger.strength]
         )
     if higher.preference is not None:
         # Same seat wanted with the same strength (two absolute wishes never meet).
