@@ -13,7 +13,7 @@ import random
 import sys
 
 from tests.swiss.independent_engine import Event, engine_path, pair_there
-from tournaments import swiss
+from tournaments.systems.swiss import pairing as swiss
 
 
 def compare(engine: str, events: int) -> dict[str, list[int]]:

@@ -17,7 +17,7 @@ TARGET_SECONDS = 2.0
 
 def _season(players: int, seed: int) -> list[float]:
     """Seconds per round of one event played out with wins, draws and losses at random."""
-    from tournaments.swiss import Competitor, pair_round
+    from tournaments.systems.swiss.pairing import Competitor, pair_round
 
     chooser = random.Random(seed)
     field = {

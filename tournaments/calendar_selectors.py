@@ -9,8 +9,9 @@ from django.db.models import Max, Min, Q
 from accounts.models import User
 from games import selectors as game_selectors
 from games.models import Game
-from tournaments import bracket, double_elimination_selectors, slot_names
+from tournaments import bracket, slot_names
 from tournaments.models import CalendarFeed, Championship, Match, Stage
+from tournaments.systems.double_elimination import selectors as double_elimination_selectors
 
 THIRD_PLACE = "Third place"
 

@@ -14,8 +14,9 @@ from accounts.models import User
 from games import selectors as game_selectors
 from games.models import Game
 from infrastructure.errors import Conflict
-from tournaments import bracket, deciders, double_elimination_selectors
+from tournaments import bracket, deciders
 from tournaments.models import Championship, Match, Stage
+from tournaments.systems.double_elimination import selectors as double_elimination_selectors
 
 
 def later_matches(match: Match) -> list[Match]:

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from tournaments.models import Match
-from tournaments.swiss_selectors import match_results
-from tournaments.swiss_standings import RoundResult
+from tournaments.systems.swiss.selectors import match_results
+from tournaments.systems.swiss.standings import RoundResult
 
 # A round's result in words, by what the round was and the game points it gave.
 _PLAYED = {Fraction(1): "win", Fraction(1, 2): "draw", Fraction(0): "loss"}

@@ -17,9 +17,10 @@ from games.outcomes import ResultReason
 from games.selectors import seat_names
 from infrastructure import downloads
 from infrastructure import text as plain_text
-from tournaments import swiss_standings, tiebreaks
+from tournaments import tiebreaks
 from tournaments.models import Championship
 from tournaments.places import place_labels
+from tournaments.systems.swiss import standings as swiss_standings
 
 CONTENT_TYPE = "text/csv; charset=utf-8"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

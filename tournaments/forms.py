@@ -19,7 +19,7 @@ from games.registry import MATCH_FORMATS, GameDeclaration, OptionField
 from games.titles import FORMAT_TITLES
 from infrastructure import text
 from infrastructure.errors import DomainError, NotAllowed
-from tournaments import services, swiss_standings, tiebreaks
+from tournaments import services, tiebreaks
 from tournaments.durations import DurationField
 from tournaments.models import (
     ABSENT_AFTER_DEFAULT_S,
@@ -28,6 +28,7 @@ from tournaments.models import (
 )
 from tournaments.services import creation
 from tournaments.services.creation import CHECK_IN_MAX_S, DESCRIPTION_MAX_CHARS
+from tournaments.systems.swiss import standings as swiss_standings
 
 FORMAT_LABELS = FORMAT_TITLES
 

@@ -12,8 +12,11 @@ from games.engines import engine
 from games.engines.base import seats_in_play
 from games.models import CPU_PLAYER
 from games.titles import seat_title
-from tournaments import opponent_choices, pairing_explanations, swiss, swiss_selectors
 from tournaments.models import Championship, Entry, Match, Stage
+from tournaments.systems.swiss import explanations as pairing_explanations
+from tournaments.systems.swiss import opponent_choices
+from tournaments.systems.swiss import pairing as swiss
+from tournaments.systems.swiss import selectors as swiss_selectors
 
 
 def _seat_names(championship: Championship) -> dict[str, str]:

@@ -14,17 +14,7 @@ from games import selectors as game_selectors
 from games.models import Game
 from games.selectors import players_by_seat, seat_names
 from ratings.selectors import ratings_of
-from tournaments import (
-    bracket,
-    bracket_marks,
-    crosstables,
-    deciders,
-    double_elimination_selectors,
-    pairing,
-    slot_names,
-    swiss_selectors,
-    tiebreaks,
-)
+from tournaments import bracket, bracket_marks, crosstables, deciders, slot_names, tiebreaks
 from tournaments.models import (
     Announcement,
     Championship,
@@ -36,6 +26,9 @@ from tournaments.models import (
     Match,
     Stage,
 )
+from tournaments.systems.double_elimination import selectors as double_elimination_selectors
+from tournaments.systems.groups import pairing
+from tournaments.systems.swiss import selectors as swiss_selectors
 
 
 @dataclass(frozen=True)

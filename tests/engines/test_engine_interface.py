@@ -18,7 +18,7 @@ PURE_MODULES = [
     "games.engines.__main__",
     "games.outcomes",
     "games.clocks",
-    "tournaments.pairing",
+    "tournaments.systems.groups.pairing",
     "tournaments.bracket",
     "tournaments.tiebreaks",
     "ratings.glicko2",

@@ -10,8 +10,8 @@ from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from itertools import combinations, permutations
 
-from tournaments.swiss.players import Player, can_meet
-from tournaments.swiss.seats import Strength
+from tournaments.systems.swiss.pairing.players import Player, can_meet
+from tournaments.systems.swiss.pairing.seats import Strength
 
 Pairs = tuple[tuple[Player, Player], ...]
 

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from tournaments import swiss, trf
+from tournaments.systems.swiss import pairing as swiss
+from tournaments.systems.swiss import trf
 
 ONE, HALF, NIL = Fraction(1), Fraction(1, 2), Fraction(0)
 POINTS = trf.PointValues(win=ONE, draw=HALF, loss=NIL, pairing_bye=ONE, absent=NIL)

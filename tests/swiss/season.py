@@ -4,7 +4,7 @@ import random
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from tournaments.swiss import Competitor, RoundPairing, Seat
+from tournaments.systems.swiss.pairing import Competitor, RoundPairing, Seat
 
 WIN, DRAW = Fraction(1), Fraction(1, 2)
 

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.swiss.test_dutch_order_exact import random_field
-from tournaments.swiss.blossoms import Blossoms
-from tournaments.swiss.players import can_meet, ranked_players
+from tournaments.systems.swiss.pairing.blossoms import Blossoms
+from tournaments.systems.swiss.pairing.players import can_meet, ranked_players
 
 
 def matching_size(players) -> int:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.swiss import (
+from tournaments.systems.swiss.pairing import (
     REASON_CODES,
     Competitor,
     PairingImpossible,
@@ -15,8 +15,8 @@ from tournaments.swiss import (
     pair_round,
     seat_counts_ok,
 )
-from tournaments.swiss import reasons as reasons_module
-from tournaments.swiss.seats import Strength, preference
+from tournaments.systems.swiss.pairing import reasons as reasons_module
+from tournaments.systems.swiss.pairing.seats import Strength, preference
 
 
 def player(

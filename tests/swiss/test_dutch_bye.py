@@ -5,7 +5,7 @@ chosen by the same criteria as every pair. Each case is checked by hand; the fir
 are the cases bbpPairings (an endorsed engine) keeps for these criteria."""
 
 from tests.swiss.test_dutch_articles import pairs, player
-from tournaments.swiss import pair_round
+from tournaments.systems.swiss.pairing import pair_round
 
 F, S = "first", "second"
 

@@ -7,8 +7,8 @@ from fractions import Fraction
 from pathlib import Path
 
 from tests.swiss.test_dutch_articles import pairs, player
-from tournaments import trf
-from tournaments.swiss import edition, pair_round
+from tournaments.systems.swiss import trf
+from tournaments.systems.swiss.pairing import edition, pair_round
 
 F, S = "first", "second"
 

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from tests.swiss.dutch_spec import dutch_choice
 from tests.swiss.test_dutch_properties import seats_within_limits
-from tournaments.swiss import Competitor
-from tournaments.swiss.brackets import pair_bracket
-from tournaments.swiss.players import ranked_players
+from tournaments.systems.swiss.pairing import Competitor
+from tournaments.systems.swiss.pairing.brackets import pair_bracket
+from tournaments.systems.swiss.pairing.players import ranked_players
 
 SEATS = ("first", "second", None)
 

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.swiss.season import Season
-from tournaments.swiss import (
+from tournaments.systems.swiss.pairing import (
     REASON_CODES,
     Competitor,
     PairingImpossible,
@@ -21,12 +21,12 @@ from tournaments.swiss import (
     pair_round,
     seat_counts_ok,
 )
-from tournaments.swiss.brackets import pair_bracket
-from tournaments.swiss.candidates import first_candidate
-from tournaments.swiss.matching import matched
-from tournaments.swiss.players import can_meet, ranked_players
-from tournaments.swiss.shapes import BracketShape
-from tournaments.swiss.weights import criteria_totals
+from tournaments.systems.swiss.pairing.brackets import pair_bracket
+from tournaments.systems.swiss.pairing.candidates import first_candidate
+from tournaments.systems.swiss.pairing.matching import matched
+from tournaments.systems.swiss.pairing.players import can_meet, ranked_players
+from tournaments.systems.swiss.pairing.shapes import BracketShape
+from tournaments.systems.swiss.pairing.weights import criteria_totals
 
 
 def seats_within_limits(seats) -> bool:

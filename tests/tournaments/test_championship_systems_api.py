@@ -6,7 +6,7 @@ from django.db.models import Q
 
 from tests.conftest import client_with_token
 from tournaments.models import Championship, Match, Stage
-from tournaments.swiss import REASON_CODES
+from tournaments.systems.swiss.pairing import REASON_CODES
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
@@ -85,7 +85,7 @@ def test_the_swiss_rounds_say_why_each_pairing_and_the_bye_are_so(organiser_api,
 
 
 def test_every_reason_the_pairing_gives_is_put_into_words():
-    from tournaments import pairing_explanations
+    from tournaments.systems.swiss import explanations as pairing_explanations
 
     for code in REASON_CODES:
         params = {key: "1" for key in ("player", "opponent", "first", "second", "score",

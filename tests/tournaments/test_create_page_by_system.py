@@ -9,8 +9,9 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.test_pages import form_data
-from tournaments import services, swiss_standings, tiebreaks
+from tournaments import services, tiebreaks
 from tournaments.models import Championship
+from tournaments.systems.swiss import standings as swiss_standings
 
 pytestmark = pytest.mark.django_db
 

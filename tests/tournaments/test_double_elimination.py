@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.double_elimination import (
+from tournaments.systems.double_elimination.plan import (
     MatchKey,
     Placing,
     PlannedMatch,

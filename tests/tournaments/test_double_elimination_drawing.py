@@ -5,8 +5,8 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments import double_elimination
 from tournaments.bracket_drawing import BOX_HEIGHT, draw_double_elimination
+from tournaments.systems.double_elimination import plan as double_elimination
 
 
 def bracket_of(entrants: int, with_reset: bool = False) -> dict:

@@ -3,9 +3,9 @@ limits kept, or the order changed for the rest of the group (pure, no database).
 
 from fractions import Fraction
 
-from tournaments import opponent_choices
-from tournaments.pairing_explanations import sentence
-from tournaments.swiss import Competitor
+from tournaments.systems.swiss import opponent_choices
+from tournaments.systems.swiss.explanations import sentence
+from tournaments.systems.swiss.pairing import Competitor
 
 
 def player(number: int, points="1", met=(), seats=("first", "second")) -> Competitor:

@@ -7,7 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.pairing import berger_rounds, group_count_for, round_robin, snake_groups
+from tournaments.systems.groups.pairing import (
+    berger_rounds,
+    group_count_for,
+    round_robin,
+    snake_groups,
+)
 
 FIDE_TABLES = Path(__file__).parent / "data" / "fide-berger-tables.json"
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.swiss_standings import (
+from tournaments.systems.swiss.standings import (
     DEFAULT_SWISS_TIEBREAKS,
     SWISS_TIEBREAKS,
     RoundResult,

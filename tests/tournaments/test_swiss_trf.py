@@ -16,8 +16,9 @@ from games.models import Game
 from tests.support.budgets import set_rates
 from tests.support.championships import small_championship
 from tests.swiss.independent_engine import engine_path
-from tournaments import services, trf
+from tournaments import services
 from tournaments.models import Entry, Match, Stage
+from tournaments.systems.swiss import trf
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 

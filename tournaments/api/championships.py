@@ -17,7 +17,7 @@ from games.registry import MATCH_FORMATS
 from infrastructure import query_params
 from infrastructure.api_docs import error_responses
 from infrastructure.api_fields import StrictBooleanField, StrictCharField, StrictIntegerField
-from tournaments import selectors, services, swiss_standings, tiebreaks
+from tournaments import selectors, services, tiebreaks
 from tournaments.api.lookup import championship_for
 from tournaments.models import (
     ABSENT_AFTER_DEFAULT_S,
@@ -27,6 +27,7 @@ from tournaments.models import (
 )
 from tournaments.services import creation
 from tournaments.services.co_organisers import CO_ORGANISERS_MAX
+from tournaments.systems.swiss import standings as swiss_standings
 from tournaments.visibility import visible_championships
 
 

@@ -9,8 +9,9 @@ from rest_framework.views import APIView
 
 from infrastructure import downloads, query_params, throttling
 from infrastructure.api_docs import error_responses
-from tournaments import services, trf_selectors
+from tournaments import services
 from tournaments.api.lookup import championship_for
+from tournaments.systems.swiss import trf_selectors
 
 CONTENT_TYPE = "text/plain; charset=utf-8"
 

@@ -2,7 +2,6 @@
 tie-breaks, bracket) are pure functions in pairing.py, tiebreaks.py and bracket.py, and
 these modules load rows, call them and save what they decide."""
 
-from tournaments.pairing import group_name
 from tournaments.selectors import seeding_order
 from tournaments.services.adjudication import adjudicate
 from tournaments.services.checking_in import check_in
@@ -38,6 +37,7 @@ from tournaments.services.progress import advance, on_game_finished
 from tournaments.services.seeding import move_seed, set_seeds
 from tournaments.services.starting import start
 from tournaments.services.sweep import sweep
+from tournaments.systems.groups.pairing import group_name
 
 __all__ = [
     "USERNAMES_MAX",

@@ -17,7 +17,7 @@ from games.engines.base import Engine, seats_in_play
 from games.outcomes import MatchFormat
 from infrastructure import text
 from infrastructure.errors import DomainError, NotAllowed
-from tournaments import swiss_standings, tiebreaks
+from tournaments import tiebreaks
 from tournaments.models import (
     ABSENT_AFTER_DEFAULT_S,
     ROUND_DEADLINE_DEFAULT_S,
@@ -25,6 +25,7 @@ from tournaments.models import (
     Championship,
 )
 from tournaments.services.co_organisers import checked_co_organisers
+from tournaments.systems.swiss import standings as swiss_standings
 
 NAME_MAX_CHARS = 120
 DESCRIPTION_MAX_CHARS = 5_000

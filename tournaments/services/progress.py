@@ -19,11 +19,11 @@ from games.signals import GameFinished
 from tournaments import streams
 from tournaments.models import Championship, Match
 from tournaments.services import announcements
-from tournaments.services.double_elimination_stage import advance_double_elimination
-from tournaments.services.group_stage import advance_groups
 from tournaments.services.match_play import open_match, time_is_up
 from tournaments.services.playoff import advance_playoff
-from tournaments.services.swiss_stage import advance_swiss
+from tournaments.systems.double_elimination.stage import advance_double_elimination
+from tournaments.systems.groups.stage import advance_groups
+from tournaments.systems.swiss.stage import advance_swiss
 
 # What moves a championship on in each status of play.
 STAGE_STEPS: dict[str, Callable[[Championship], None]] = {

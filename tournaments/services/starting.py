@@ -14,11 +14,11 @@ from tournaments import streams
 from tournaments.models import Championship, Decision, Entry
 from tournaments.selectors import seeding_order
 from tournaments.services import announcements, checking_in, decision_log
-from tournaments.services.double_elimination_stage import start_double_elimination
-from tournaments.services.group_stage import start_groups
 from tournaments.services.invitations import cancel_pending_invitations
 from tournaments.services.locking import locked_championship
-from tournaments.services.swiss_stage import start_swiss
+from tournaments.systems.double_elimination.stage import start_double_elimination
+from tournaments.systems.groups.stage import start_groups
+from tournaments.systems.swiss.stage import start_swiss
 
 
 @dataclass(frozen=True)

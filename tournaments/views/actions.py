@@ -15,9 +15,11 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from infrastructure.errors import DomainError
-from tournaments import pairing, selectors, services, swiss_selectors
+from tournaments import selectors, services
 from tournaments.durations import duration_text
 from tournaments.models import Championship, Entry
+from tournaments.systems.groups import pairing
+from tournaments.systems.swiss import selectors as swiss_selectors
 from tournaments.views.access import back_to, visible_or_404
 from tournaments.views.words import (
     format_text,

@@ -6,8 +6,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.titles import seat_title
-from tournaments import double_elimination_selectors, round_selectors, slot_names
+from tournaments import round_selectors, slot_names
 from tournaments.models import Championship, Stage
+from tournaments.systems.double_elimination import selectors as double_elimination_selectors
 from tournaments.views.access import visible_or_404
 from tournaments.views.words import number, round_title
 

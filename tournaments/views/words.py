@@ -5,13 +5,15 @@ from decimal import Decimal
 from django.utils import formats
 from django.utils.translation import gettext as _
 
-from tournaments import pairing, swiss_standings, tiebreaks
+from tournaments import tiebreaks
 from tournaments.durations import duration_text
 from tournaments.forms import (
     FORMAT_LABELS,
     tiebreak_label,
 )
 from tournaments.models import Championship
+from tournaments.systems.groups import pairing
+from tournaments.systems.swiss import standings as swiss_standings
 
 LIVE = Championship.PLAYING
 FINISHED_SHOWN = 50

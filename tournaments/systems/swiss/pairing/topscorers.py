@@ -3,9 +3,9 @@ a player due the same seat absolutely (C3), and the criteria C10 and C11 count w
 costs: a seat difference beyond -2..+2, or the same seat a third time in a row, for a
 topscorer or their opponent."""
 
-from tournaments.swiss.allocation import allocate_seats
-from tournaments.swiss.players import Player
-from tournaments.swiss.seats import Strength, seat_difference
+from tournaments.systems.swiss.pairing.allocation import allocate_seats
+from tournaments.systems.swiss.pairing.players import Player
+from tournaments.systems.swiss.pairing.seats import Strength, seat_difference
 
 
 def seat_limit_failures(a: Player, b: Player) -> tuple[int, int]:

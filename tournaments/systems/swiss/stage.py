@@ -7,12 +7,13 @@ from fractions import Fraction
 
 from django.db.models import Max
 
-from tournaments import swiss, swiss_selectors
 from tournaments.models import Championship, Entry, Match, Stage
 from tournaments.services import announcements
 from tournaments.services.finishing import finish
 from tournaments.services.match_play import open_round
 from tournaments.services.playoff import seeded_slots, start_playoff
+from tournaments.systems.swiss import pairing as swiss
+from tournaments.systems.swiss import selectors as swiss_selectors
 
 SEATS = ("first", "second")
 

@@ -3,8 +3,14 @@
 from dataclasses import dataclass
 from fractions import Fraction
 
-from tournaments.swiss.model import Competitor, Float, Seat
-from tournaments.swiss.seats import SEATS, Strength, allowed_seats, played_seats, preference
+from tournaments.systems.swiss.pairing.model import Competitor, Float, Seat
+from tournaments.systems.swiss.pairing.seats import (
+    SEATS,
+    Strength,
+    allowed_seats,
+    played_seats,
+    preference,
+)
 
 
 @dataclass(frozen=True, eq=False)

@@ -4,7 +4,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from tournaments.swiss.players import Player
+from tournaments.systems.swiss.pairing.players import Player
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,9 @@ Pairs whose players' scores differ are explained by the pairing's own float reas
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from tournaments.swiss import Competitor
-from tournaments.swiss.reasons import score_text
-from tournaments.swiss.seats import allowed_seats, preference
+from tournaments.systems.swiss.pairing import Competitor
+from tournaments.systems.swiss.pairing.reasons import score_text
+from tournaments.systems.swiss.pairing.seats import allowed_seats, preference
 
 # The codes this module gives, beside the pairing engine's own.
 ORDER = "opponent_group_order"

@@ -4,11 +4,11 @@ reset."""
 
 from collections.abc import Sequence
 
-from tournaments import double_elimination as plan_of
-from tournaments.double_elimination_selectors import key_of, planned_matches
 from tournaments.models import Championship, Entry, Match, Stage
 from tournaments.services.finishing import finish
 from tournaments.services.match_play import open_match, open_matches
+from tournaments.systems.double_elimination import plan as plan_of
+from tournaments.systems.double_elimination.selectors import key_of, planned_matches
 
 SIDES = ("first", "second")
 

@@ -8,9 +8,9 @@ from django.db.models import Prefetch
 
 from games.selectors import games_with_players
 from tournaments import bracket_marks, slot_names
-from tournaments import double_elimination as plan_of
 from tournaments.match_labels import match_label
 from tournaments.models import Championship, Entry, Match, Stage
+from tournaments.systems.double_elimination import plan as plan_of
 
 
 def stage_of(championship: Championship) -> Stage | None:

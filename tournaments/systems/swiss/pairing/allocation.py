@@ -1,10 +1,10 @@
 """Who takes the first seat in a pair: the colour allocation rules E1-E5 of C.04.3, within
 the absolute seat limits but for a final round's topscorers."""
 
-from tournaments.swiss.model import Reason, Seat
-from tournaments.swiss.players import Player
-from tournaments.swiss.reasons import reason
-from tournaments.swiss.seats import Strength, other, seat_difference
+from tournaments.systems.swiss.pairing.model import Reason, Seat
+from tournaments.systems.swiss.pairing.players import Player
+from tournaments.systems.swiss.pairing.reasons import reason
+from tournaments.systems.swiss.pairing.seats import Strength, other, seat_difference
 
 STRENGTH_NAMES = {1: "mild", 2: "strong", 3: "absolute"}
 

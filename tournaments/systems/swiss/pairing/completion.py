@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import networkx as nx
 
-from tournaments.swiss.players import Player, can_meet
+from tournaments.systems.swiss.pairing.players import Player, can_meet
 
 
 def greedy_pairs(players: Sequence[Player]) -> list[tuple[Player, Player]] | None:

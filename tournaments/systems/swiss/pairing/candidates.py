@@ -15,9 +15,14 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
-from tournaments.swiss.players import Player, can_meet, seat_conflict, strong_seat_conflict
-from tournaments.swiss.seats import Strength
-from tournaments.swiss.shapes import BracketResult, BracketShape
+from tournaments.systems.swiss.pairing.players import (
+    Player,
+    can_meet,
+    seat_conflict,
+    strong_seat_conflict,
+)
+from tournaments.systems.swiss.pairing.seats import Strength
+from tournaments.systems.swiss.pairing.shapes import BracketResult, BracketShape
 
 # The plain search for the earliest candidate tries at most this many pairs before it turns
 # to an exact test per pair (a minimum-cost assignment).

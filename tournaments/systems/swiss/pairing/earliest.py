@@ -19,11 +19,15 @@ without it.
 from collections.abc import Sequence
 from dataclasses import replace
 
-from tournaments.swiss.matching import best_pairs
-from tournaments.swiss.order import exchange_tiers, mover_exchange_tiers, transposition_tier
-from tournaments.swiss.players import Player
-from tournaments.swiss.shapes import BracketResult, BracketShape
-from tournaments.swiss.weights import bracket_weights
+from tournaments.systems.swiss.pairing.matching import best_pairs
+from tournaments.systems.swiss.pairing.order import (
+    exchange_tiers,
+    mover_exchange_tiers,
+    transposition_tier,
+)
+from tournaments.systems.swiss.pairing.players import Player
+from tournaments.systems.swiss.pairing.shapes import BracketResult, BracketShape
+from tournaments.systems.swiss.pairing.weights import bracket_weights
 
 
 def _mover_pairs(result: BracketResult, movers: set[Player]) -> list[tuple[Player, Player]]:

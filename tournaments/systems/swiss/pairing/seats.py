@@ -3,7 +3,7 @@
 from collections.abc import Sequence
 from enum import IntEnum
 
-from tournaments.swiss.model import Seat
+from tournaments.systems.swiss.pairing.model import Seat
 
 SEATS: tuple[Seat, Seat] = ("first", "second")
 # A player's seat difference (firsts minus seconds) must stay within this bound.

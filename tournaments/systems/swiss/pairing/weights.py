@@ -19,9 +19,9 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from math import lcm
 
-from tournaments.swiss.players import Player, seat_conflict, strong_seat_conflict
-from tournaments.swiss.shapes import BracketShape
-from tournaments.swiss.topscorers import seat_limit_failures
+from tournaments.systems.swiss.pairing.players import Player, seat_conflict, strong_seat_conflict
+from tournaments.systems.swiss.pairing.shapes import BracketShape
+from tournaments.systems.swiss.pairing.topscorers import seat_limit_failures
 
 Tier = Callable[[Player, Player], int]
 # A tier: its value for a pair, and a bound on its sum over the pairs of one pairing.

@@ -17,10 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from tournaments.swiss.completion import can_complete
-from tournaments.swiss.model import Competitor, PairingImpossible
-from tournaments.swiss.players import Player
-from tournaments.swiss.seats import SEATS, Strength
+from tournaments.systems.swiss.pairing.completion import can_complete
+from tournaments.systems.swiss.pairing.model import Competitor, PairingImpossible
+from tournaments.systems.swiss.pairing.players import Player
+from tournaments.systems.swiss.pairing.seats import SEATS, Strength
 
 PAB_ID = "\x00pairing-allocated-bye"
 

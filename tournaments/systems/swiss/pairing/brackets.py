@@ -37,11 +37,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
-from tournaments.swiss.byes import Pab
-from tournaments.swiss.candidates import Targets, first_candidate
-from tournaments.swiss.completion import can_complete
-from tournaments.swiss.earliest import earliest_best
-from tournaments.swiss.following import (
+from tournaments.systems.swiss.pairing.byes import Pab
+from tournaments.systems.swiss.pairing.candidates import Targets, first_candidate
+from tournaments.systems.swiss.pairing.completion import can_complete
+from tournaments.systems.swiss.pairing.earliest import earliest_best
+from tournaments.systems.swiss.pairing.following import (
     EXACT_WITHIN_ROUND,
     floater_values,
     free_worth,
@@ -50,10 +50,10 @@ from tournaments.swiss.following import (
     values_within_round,
     worth_within_round,
 )
-from tournaments.swiss.matching import matched
-from tournaments.swiss.players import Player, seat_conflict, strong_seat_conflict
-from tournaments.swiss.shapes import BracketResult, BracketShape
-from tournaments.swiss.weights import criteria_totals
+from tournaments.systems.swiss.pairing.matching import matched
+from tournaments.systems.swiss.pairing.players import Player, seat_conflict, strong_seat_conflict
+from tournaments.systems.swiss.pairing.shapes import BracketResult, BracketShape
+from tournaments.systems.swiss.pairing.weights import criteria_totals
 
 
 def _following(lower: Sequence[Player]) -> list[Player]:

@@ -15,8 +15,8 @@ transpositions and exchanges (D.1-D.3) taken exactly; brackets.py tells how, and
 case where C8 is approximate.
 """
 
-from tournaments.swiss.dutch import pair_round
-from tournaments.swiss.model import (
+from tournaments.systems.swiss.pairing.dutch import pair_round
+from tournaments.systems.swiss.pairing.model import (
     Bye,
     Competitor,
     Float,
@@ -26,8 +26,8 @@ from tournaments.swiss.model import (
     RoundPairing,
     Seat,
 )
-from tournaments.swiss.reasons import REASON_CODES
-from tournaments.swiss.seats import seat_counts_ok
+from tournaments.systems.swiss.pairing.reasons import REASON_CODES
+from tournaments.systems.swiss.pairing.seats import seat_counts_ok
 
 __all__ = [
     "REASON_CODES",

@@ -8,9 +8,10 @@ from django.utils.translation import gettext as _
 
 from infrastructure.errors import Conflict
 from ratings.selectors import ratings_of
-from tournaments import swiss_selectors, trf
 from tournaments.models import Championship, Entry, Match, Stage
-from tournaments.swiss_standings import RoundResult
+from tournaments.systems.swiss import selectors as swiss_selectors
+from tournaments.systems.swiss import trf
+from tournaments.systems.swiss.standings import RoundResult
 
 _COLOURS = {"first": "w", "second": "b"}
 

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 
 import networkx as nx
 
-from tournaments.swiss.blossoms import Blossoms
-from tournaments.swiss.completion import can_complete
-from tournaments.swiss.players import Player, can_meet
+from tournaments.systems.swiss.pairing.blossoms import Blossoms
+from tournaments.systems.swiss.pairing.completion import can_complete
+from tournaments.systems.swiss.pairing.players import Player, can_meet
 
 ONE_MORE_PAIR, PAIRED, UNPAIRED = 2, 1, 0
 

@@ -17,7 +17,7 @@ from datetime import date
 from fractions import Fraction
 from typing import Literal
 
-from tournaments.swiss import edition
+from tournaments.systems.swiss.pairing import edition
 
 Colour = Literal["w", "b", "-"]
 

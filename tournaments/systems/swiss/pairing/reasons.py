@@ -5,7 +5,7 @@ Scores are written as decimals ("1.5"), seats as "first"/"second", players by id
 
 from fractions import Fraction
 
-from tournaments.swiss.model import Reason
+from tournaments.systems.swiss.pairing.model import Reason
 
 # Seats (C.04.3 E), one per pair:
 #   seat_both_preferences {first, second}: E1, each got the seat they preferred.

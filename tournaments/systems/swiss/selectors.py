@@ -9,9 +9,11 @@ from django.db.models import Min
 
 from ratings import glicko2
 from ratings.selectors import ratings_of
-from tournaments import swiss, swiss_standings, tiebreaks
+from tournaments import tiebreaks
 from tournaments.models import Championship, Entry, Match, Stage
-from tournaments.swiss_standings import RoundResult
+from tournaments.systems.swiss import pairing as swiss
+from tournaments.systems.swiss import standings as swiss_standings
+from tournaments.systems.swiss.standings import RoundResult
 
 # Game points: what a pairing-allocated bye is worth (C.04.1: as a win).
 BYE_SCORE = Fraction(1)

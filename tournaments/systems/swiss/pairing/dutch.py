@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 from itertools import groupby
 
-from tournaments.swiss.allocation import allocate_seats
-from tournaments.swiss.brackets import pair_bracket
-from tournaments.swiss.byes import Pab, may_take_pab, settle_pab
-from tournaments.swiss.completion import can_complete
-from tournaments.swiss.model import (
+from tournaments.systems.swiss.pairing.allocation import allocate_seats
+from tournaments.systems.swiss.pairing.brackets import pair_bracket
+from tournaments.systems.swiss.pairing.byes import Pab, may_take_pab, settle_pab
+from tournaments.systems.swiss.pairing.completion import can_complete
+from tournaments.systems.swiss.pairing.model import (
     Bye,
     Competitor,
     Float,
@@ -25,8 +25,8 @@ from tournaments.swiss.model import (
     RoundPairing,
     Seat,
 )
-from tournaments.swiss.players import Player, ranked_players
-from tournaments.swiss.reasons import reason
+from tournaments.systems.swiss.pairing.players import Player, ranked_players
+from tournaments.systems.swiss.pairing.reasons import reason
 
 
 def _bye_reasons(players: list[Player], bye: Player, pab: Pab) -> tuple[Reason, ...]:

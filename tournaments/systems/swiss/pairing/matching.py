@@ -4,9 +4,9 @@ from collections.abc import Callable, Sequence
 
 import networkx as nx
 
-from tournaments.swiss.players import Player, can_meet
-from tournaments.swiss.shapes import BracketResult, BracketShape
-from tournaments.swiss.weights import Tier, bracket_weights
+from tournaments.systems.swiss.pairing.players import Player, can_meet
+from tournaments.systems.swiss.pairing.shapes import BracketResult, BracketShape
+from tournaments.systems.swiss.pairing.weights import Tier, bracket_weights
 
 Allowed = Callable[[Player, Player], bool]
 

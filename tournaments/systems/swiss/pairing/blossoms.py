@@ -9,7 +9,7 @@ from collections import deque
 from collections.abc import Sequence
 from functools import cache
 
-from tournaments.swiss.players import Player, can_meet
+from tournaments.systems.swiss.pairing.players import Player, can_meet
 
 
 class Blossoms:

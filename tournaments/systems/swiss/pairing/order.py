@@ -25,8 +25,8 @@ second matching finds its earliest transposition.
 
 from collections.abc import Sequence
 
-from tournaments.swiss.players import Player
-from tournaments.swiss.weights import BoundTier
+from tournaments.systems.swiss.pairing.players import Player
+from tournaments.systems.swiss.pairing.weights import BoundTier
 
 
 def exchange_tiers(players: Sequence[Player], pairs: int) -> list[BoundTier]:

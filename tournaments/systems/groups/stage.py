@@ -4,10 +4,10 @@ import random
 
 from django.db.models import Exists, F, OuterRef, Q
 
-from tournaments import pairing
 from tournaments.models import Championship, Entry, Group, GroupMember, Match, Stage
 from tournaments.services.match_play import open_round
 from tournaments.services.playoff import start_playoff_after_groups
+from tournaments.systems.groups import pairing
 
 
 def start_groups(championship: Championship, entries: list[Entry]) -> Stage:
