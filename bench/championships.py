@@ -24,8 +24,8 @@ def run() -> list[Timing | str]:
     from config.celery import app
     from games import services as game_services
     from games.models import Game
-    from tournaments import selectors, services
-    from tournaments.models import Championship, Stage
+    from tournaments import services
+    from tournaments.systems.groups import tables as group_tables_of
 
     app.conf.task_always_eager = True  # progression runs in-process, right after each result
     stamp = int(time.time())
@@ -62,17 +62,17 @@ def run() -> list[Timing | str]:
             break
         for game_id, stage_kind in active:
             seats = list(Game.objects.get(pk=game_id).seats.select_related("user"))
-            if stage_kind == Stage.Kind.GROUPS and chooser.random() < 0.1:
+            if stage_kind == "groups" and chooser.random() < 0.1:
                 game_services.offer_draw(game_id, seats[0].user)
                 game_services.offer_draw(game_id, seats[1].user)
             else:
                 game_services.resign(game_id, chooser.choice(seats).user)
             results += 1
         championship.refresh_from_db()
-        if standings_seconds is None and championship.status == Championship.Status.PLAYOFF:
-            stage = championship.stages.get(kind=Stage.Kind.GROUPS)
+        if standings_seconds is None and championship.status == "playoff":
+            stage = championship.stages.get(kind="groups")
             measured = time.perf_counter()
-            tables = selectors.group_tables(stage)
+            tables = group_tables_of.group_tables(stage)
             standings_seconds = time.perf_counter() - measured
             assert len(tables) == ENTRANTS // 4
     run_seconds = time.perf_counter() - run_started

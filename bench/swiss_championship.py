@@ -160,12 +160,12 @@ def wait_for_the_end(championship_id: int) -> float:
 def pairing_seconds(championship_id: int) -> tuple[list[float], list[float]]:
     """For each round, the seconds to read what the pairing engine is given (the results so
     far) and the engine's own seconds on it: what the worker did then, again."""
-    from tournaments.models import Championship, Stage
+    from tournaments.models import Championship
     from tournaments.systems.swiss import pairing as swiss
     from tournaments.systems.swiss import selectors as swiss_selectors
 
     championship = Championship.objects.get(pk=championship_id)
-    stage = championship.stages.get(kind=Stage.Kind.SWISS)
+    stage = championship.stages.get(kind="swiss")
     entries = list(championship.entries.order_by("entered_at"))
     reading, pairing = [], []
     for number in range(1, championship.swiss_rounds + 1):

@@ -456,7 +456,7 @@ SPECTACULAR_SETTINGS = {
         "MatchFormatEnum": "games.outcomes.MATCH_FORMATS",
         "MoveStatusEnum": "games.models.Move.Status",
         "GameStatusEnum": "games.models.Game.Status",
-        "ChampionshipStatusEnum": "tournaments.models.Championship.Status",
+        "ChampionshipStatusEnum": "tournaments.systems.registry.status_choices",
     },
 }
 

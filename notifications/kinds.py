@@ -9,6 +9,7 @@ so a text is plain text, to be escaped wherever it is shown as HTML.
 from collections.abc import Callable, Mapping
 from datetime import UTC
 from enum import StrEnum
+from typing import Any
 
 from django.utils import formats, timezone
 from django.utils.dateparse import parse_datetime
@@ -130,29 +131,18 @@ def championship_started(params: Mapping) -> str:
     }
 
 
-# A new round's notice by (stage, bracket): each system names its rounds its own way.
-_ROUND_STARTED = {
-    ("groups", None): gettext_lazy(
-        "Round %(round)s of the group stage of %(championship)s: "
-        "your game against %(opponent)s is ready."
-    ),
-    ("playoff", None): gettext_lazy(
-        "Round %(round)s of the playoff of %(championship)s: "
-        "your game against %(opponent)s is ready."
-    ),
-    ("swiss", None): gettext_lazy(
-        "Round %(round)s of the Swiss of %(championship)s: your game against %(opponent)s is ready."
-    ),
-    ("double_elimination", "winners"): gettext_lazy(
-        "Round %(round)s of the winners' bracket of %(championship)s: "
-        "your game against %(opponent)s is ready."
-    ),
-    ("double_elimination", "losers"): gettext_lazy(
-        "Round %(round)s of the losers' bracket of %(championship)s: "
-        "your game against %(opponent)s is ready."
-    ),
-}
-_ROUND_STARTED[("double_elimination", None)] = _ROUND_STARTED[("double_elimination", "winners")]
+# A new round's notice by (stage, bracket): each stage names its rounds its own way. The
+# app that runs the stages tells them (add_round_texts) when it starts.
+_ROUND_STARTED: dict[tuple[str, str | None], Any] = {}
+
+
+def add_round_texts(stage: str, texts: Mapping[str | None, Any]) -> None:
+    """A stage's notices of a new round, by bracket (None: a stage without brackets, and
+    the text for a bracket with none of its own)."""
+    for bracket, text in texts.items():
+        _ROUND_STARTED[(stage, bracket)] = text
+
+
 _GRAND_FINAL_STARTED = {
     False: gettext_lazy(
         "The grand final of %(championship)s: your game against %(opponent)s is ready."
@@ -173,7 +163,7 @@ def round_started(params: Mapping) -> str:
     text = _ROUND_STARTED.get((params["stage"], params.get("bracket")))
     if text is None:
         text = _ROUND_STARTED[(params["stage"], None)]
-    if params["stage"] == "double_elimination" and params.get("bracket") == "final":
+    if params.get("bracket") == "final":  # a grand final, or its deciding match
         text = _GRAND_FINAL_STARTED[int(params["round"]) > 1]
     text = str(text) % words
     if params.get("deadline"):

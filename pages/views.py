@@ -26,6 +26,7 @@ from ratings import selectors as rating_selectors
 from ratings.selectors import leaderboard
 from tournaments.models import Championship, Entry
 from tournaments.selectors import invitations_for
+from tournaments.systems.registry import playing_statuses
 from tournaments.visibility import visible_championships
 
 RECENT_GAMES = 20
@@ -43,7 +44,7 @@ def home(request: HttpRequest) -> HttpResponse:
     """Live and open championships for everyone; a player's own games, their move first."""
     championships = visible_championships(request.user).order_by("-created_at")
     context = {
-        "live": list(championships.filter(status__in=Championship.PLAYING)[:10]),
+        "live": list(championships.filter(status__in=playing_statuses())[:10]),
         "open": list(championships.filter(status=Championship.Status.REGISTRATION)[:10]),
         "finished": list(championships.filter(status=Championship.Status.FINISHED)[:5]),
         "being_played": game_selectors.games_being_played(request.user),

@@ -11,10 +11,12 @@ class TournamentsConfig(AppConfig):
         from games import visibility
         from games.signals import game_finished
         from live import sources
+        from notifications.kinds import add_round_texts
         from tournaments.personal_data import PART
         from tournaments.services import on_game_finished
         from tournaments.services.calendar_feeds import renew_calendar_key
         from tournaments.streams import SOURCE
+        from tournaments.systems import registry as systems_registry
         from tournaments.visibility import GAMES
 
         # Connected before ratings' receiver (INSTALLED_APPS order); the uid keeps it single.
@@ -28,5 +30,8 @@ class TournamentsConfig(AppConfig):
             weak=False,
         )
         sources.register(SOURCE)
+        # Each stage's notice of a new round, in the reader's language when read.
+        for stage in systems_registry.stages():
+            add_round_texts(stage.kind, stage.round_started)
         # Withdrawing forfeits the championship games before the games app resigns the rest.
         personal_data.register(PART, before="games")

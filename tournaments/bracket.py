@@ -15,6 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+# The playoff's stage kind, and the championship's status while it is played.
+PLAYOFF = "playoff"
+
 
 @dataclass(frozen=True)
 class Qualifier:

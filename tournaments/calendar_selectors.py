@@ -10,8 +10,9 @@ from accounts.models import User
 from games import selectors as game_selectors
 from games.models import Game
 from tournaments import bracket, slot_names
-from tournaments.models import CalendarFeed, Championship, Match, Stage
-from tournaments.systems.double_elimination import selectors as double_elimination_selectors
+from tournaments.bracket import PLAYOFF
+from tournaments.models import CalendarFeed, Championship, Match
+from tournaments.systems import registry
 
 THIRD_PLACE = "Third place"
 
@@ -20,7 +21,7 @@ THIRD_PLACE = "Third place"
 class RoundTimes:
     """One opened round of a championship: a group's round, or a playoff round."""
 
-    kind: str  # Stage.Kind
+    kind: str  # the stage's kind
     group_id: int | None
     group: str | None  # the group's name ("B"); None in the playoff
     number: int
@@ -66,12 +67,21 @@ class MoveDeadline:
 def _playoff_sizes(stage_ids) -> dict[int, list[str]]:
     """Per playoff stage, the names of its rounds from the first to the final."""
     rows = (
-        Match.objects.filter(stage_id__in=stage_ids, stage__kind=Stage.Kind.PLAYOFF)
+        Match.objects.filter(stage_id__in=stage_ids, stage__kind=PLAYOFF)
         .values("stage_id")
         .annotate(rounds=Max("round"))
         .order_by()
     )
     return {row["stage_id"]: bracket.round_names(2 ** row["rounds"]) for row in rows}
+
+
+def _bracket_rounds(stage_ids) -> dict[int, dict[str, int]]:
+    """Per stage of brackets among `stage_ids`, the rounds of each bracket."""
+    found: dict[int, dict[str, int]] = {}
+    for declared in registry.stages():
+        if declared.bracket_rounds is not None:
+            found.update(declared.bracket_rounds(stage_ids))
+    return found
 
 
 def _round_name(names: list[str], number: int, third_place: bool) -> str | None:
@@ -94,7 +104,7 @@ def opened_rounds(championship: Championship) -> list[RoundTimes]:
     rows = list(rows)
     stage_ids = {row["stage_id"] for row in rows}
     names = _playoff_sizes(stage_ids)
-    brackets = double_elimination_selectors.rounds_per_bracket_of(stage_ids)
+    brackets = _bracket_rounds(stage_ids)
     return [
         RoundTimes(
             kind=row["stage__kind"],
@@ -129,9 +139,9 @@ def _name_of(
     third_place: bool,
 ) -> str | None:
     """A knockout round's name (None for a group or Swiss round, named by its number)."""
-    if kind == Stage.Kind.PLAYOFF:
+    if kind == PLAYOFF:
         return _round_name(names.get(stage_id, []), number, third_place)
-    if kind == Stage.Kind.DOUBLE_ELIMINATION:
+    if bracket_name:
         rounds = brackets.get(stage_id, {}).get(bracket_name, number)
         return slot_names.bracket_round_name(bracket_name, number, rounds)
     return None
@@ -148,7 +158,7 @@ def matches_to_play(player: User) -> list[MatchToPlay]:
     )
     stage_ids = {match.stage_id for match in matches}
     names = _playoff_sizes(stage_ids)
-    brackets = double_elimination_selectors.rounds_per_bracket_of(stage_ids)
+    brackets = _bracket_rounds(stage_ids)
     playing = game_selectors.games_for_matches([m.pk for m in matches], Game.Status.ACTIVE)
     games = {}
     for game in playing.only("id", "match_id", "started_at"):

@@ -14,28 +14,16 @@ from accounts.models import User
 from games import selectors as game_selectors
 from games.models import Game
 from infrastructure.errors import Conflict
-from tournaments import bracket, deciders
-from tournaments.models import Championship, Match, Stage
-from tournaments.systems.double_elimination import selectors as double_elimination_selectors
+from tournaments import deciders
+from tournaments.models import Championship, Match
+from tournaments.systems import registry
 
 
 def later_matches(match: Match) -> list[Match]:
-    """The knockout matches a match's result feeds: the next round's, and the match for
-    third place for a semi-final; in a double elimination, where its winner and its loser
-    go."""
-    if match.stage.kind == Stage.Kind.DOUBLE_ELIMINATION:
-        return double_elimination_selectors.fed_matches(match)
-    matches = list(match.stage.matches.all())
-    last_round = max(m.round for m in matches)
-    if match.third_place or match.round == last_round:
-        return []
-    next_round, next_index = bracket.next_match(match.round, match.index)
-    later = [
-        m for m in matches if (m.round, m.index, m.third_place) == (next_round, next_index, False)
-    ]
-    if match.round == last_round - 1:
-        later += [m for m in matches if m.third_place]
-    return later
+    """The knockout matches a match's result feeds (the next round's; where a double
+    elimination sends its winner and its loser)."""
+    fed = registry.stage(match.stage.kind).later_matches
+    return fed(match) if fed else []
 
 
 def why_it_stands(championship: Championship, match: Match, game: Game) -> Conflict | None:
@@ -47,19 +35,9 @@ def why_it_stands(championship: Championship, match: Match, game: Game) -> Confl
             _("A later game of this match has been played: only the last one can be decided."),
             code="not_last_game",
         )
-    if match.stage.kind == Stage.Kind.GROUPS:
-        if championship.status != Championship.Status.GROUPS:
-            return Conflict(_("The playoff has begun: the group results stand."), code="stage_over")
-        return None
-    if match.stage.kind == Stage.Kind.SWISS:
-        if match.stage.matches.filter(round__gt=match.round).exists() or (
-            championship.status not in (Championship.Status.SWISS, Championship.Status.FINISHED)
-        ):
-            return Conflict(
-                _("The next round has been paired on this result: it stands."),
-                code="stage_over",
-            )
-        return None
+    stands = registry.stage(match.stage.kind).result_stands
+    if stands is not None:
+        return stands(championship, match)
     if match.status != Match.Status.FINISHED:
         return None
     if any(m.status != Match.Status.WAITING for m in later_matches(match)):
@@ -92,11 +70,10 @@ def correctable_results(championship: Championship, reader: User) -> list[dict]:
     if championship.status != Championship.Status.FINISHED:
         return []
     last_stage = championship.stages.order_by("-pk").first()
-    if last_stage is None or last_stage.kind == Stage.Kind.GROUPS:
+    correctable = registry.stage(last_stage.kind).correctable_at_the_end if last_stage else None
+    if correctable is None:
         return []
-    matches = list(last_stage.matches.select_related("stage", "first", "second"))
-    if last_stage.kind == Stage.Kind.DOUBLE_ELIMINATION:
-        matches = [m for m in matches if m.bracket == Match.Bracket.FINAL]
+    matches = correctable(list(last_stage.matches.select_related("stage", "first", "second")))
     matches = [m for m in matches if m.second_id is not None]  # a Swiss bye has no game
     if not matches:
         return []

@@ -6,8 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from tournaments.models import Match
-from tournaments.systems.swiss.selectors import match_results
-from tournaments.systems.swiss.standings import RoundResult
+from tournaments.round_results import RoundResult, match_results
 
 # A round's result in words, by what the round was and the game points it gave.
 _PLAYED = {Fraction(1): "win", Fraction(1, 2): "draw", Fraction(0): "loss"}
@@ -78,3 +77,26 @@ def meetings(
                 rounds.append(meeting)
         table[player] = rounds
     return table
+
+
+def rounds_shown(
+    meetings: list[Meeting],
+    usernames: dict[str, str],
+    pairing_numbers: dict[str, int | None] | None = None,
+) -> list[dict]:
+    """A row's rounds as the API gives them: the opponent by name (and pairing number in a
+    Swiss), the seat, the result (null while being played) and whether it is counted."""
+    shown = []
+    for meeting in meetings:
+        entry = {
+            "round": meeting.round,
+            "opponent": usernames.get(meeting.opponent) if meeting.opponent else None,
+            "seat": meeting.seat,
+            "result": meeting.result,
+            "counted": meeting.counted,
+        }
+        if pairing_numbers is not None:
+            number = pairing_numbers.get(meeting.opponent) if meeting.opponent else None
+            entry["opponent_pairing_number"] = number
+        shown.append(entry)
+    return shown

@@ -17,10 +17,10 @@ from games.outcomes import ResultReason
 from games.selectors import seat_names
 from infrastructure import downloads
 from infrastructure import text as plain_text
-from tournaments import tiebreaks
+from tournaments import selectors
 from tournaments.models import Championship
 from tournaments.places import place_labels
-from tournaments.systems.swiss import standings as swiss_standings
+from tournaments.systems import registry
 
 CONTENT_TYPE = "text/csv; charset=utf-8"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -66,41 +66,22 @@ def download(text: str, filename: str) -> HttpResponse:
     return response
 
 
-def tiebreak_order(championship: Championship) -> list[str]:
-    """The tie-breaks as the standings apply and name them: in the groups the drawing of
-    lots is last; a Swiss's last word is the pairing number (a column of its own)."""
-    if championship.system == Championship.System.SWISS:
-        return list(championship.tiebreaks or swiss_standings.DEFAULT_SWISS_TIEBREAKS)
-    names = list(championship.tiebreaks or tiebreaks.DEFAULT_TIEBREAKS)
-    return names if "lots" in names else [*names, "lots"]
-
-
 def standings_csv(championship: Championship, standings: dict) -> str:
     """One row per player per group (stage `groups`) or of the Swiss (stage `swiss`, its
     pairing number in the group column), then the final ranking once there is one (stage
     `final`, rank and username only); `standings` is the standings endpoint's body. A place
     two players share reads "4–5" in the rank column."""
-    order = tiebreak_order(championship)
+    order = selectors.tiebreak_order(championship)
     rows = []
-    swiss = standings.get("swiss") or []
-    for row, place in zip(swiss, place_labels(swiss), strict=True):
-        rows.append(
-            [
-                "swiss",
-                row["pairing_number"],
-                place,
-                *(row.get(column) for column in STANDINGS_COLUMNS[3:]),
-                *(row["tiebreaks"].get(name) for name in order),
-            ]
-        )
-    for group in standings["groups"]:
-        for row, place in zip(group["rows"], place_labels(group["rows"]), strict=True):
+    tables = registry.system(championship.system).csv_tables
+    for stage, table, group_column in tables(standings) if tables else []:
+        for row, place in zip(table, place_labels(table), strict=True):
             rows.append(
                 [
-                    "groups",
-                    group["name"],
+                    stage,
+                    group_column(row),
                     place,
-                    *(row[column] for column in STANDINGS_COLUMNS[3:]),
+                    *(row.get(column) for column in STANDINGS_COLUMNS[3:]),
                     *(row["tiebreaks"].get(name) for name in order),
                 ]
             )

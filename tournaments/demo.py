@@ -90,7 +90,7 @@ def create_demo_swiss(organiser: User, players: list[User], rounds_played: int =
             "A Swiss of five rounds: each round pairs players with the same score who have "
             "not met yet. The top four then play a knockout playoff."
         ),
-        system=Championship.System.SWISS,
+        system="swiss",
         swiss_rounds=5,
         advance=4,
     )
@@ -109,7 +109,7 @@ def create_demo_double_elimination(
             "A player is out after a second lost match. The winner of the losers' bracket "
             "must beat the winner of the winners' bracket twice in the grand final."
         ),
-        system=Championship.System.DOUBLE_ELIMINATION,
+        system="double_elimination",
         grand_final_reset=True,
     )
 

@@ -28,7 +28,8 @@ from tournaments.models import (
 )
 from tournaments.services import creation
 from tournaments.services.creation import CHECK_IN_MAX_S, DESCRIPTION_MAX_CHARS
-from tournaments.systems.swiss import standings as swiss_standings
+from tournaments.systems import registry as systems_registry
+from tournaments.systems.swiss import settings as swiss_settings
 
 FORMAT_LABELS = FORMAT_TITLES
 
@@ -124,7 +125,7 @@ def tiebreak_systems() -> dict[str, dict[str, list[str]]]:
     """Each system's tie-breaks (`known`, in the order offered) and its own default order,
     for the form's script and the legend."""
     found = {}
-    for system in Championship.System.values:
+    for system in systems_registry.names():
         known, default = creation.tiebreaks_for(system)
         found[system] = {"known": list(known), "default": list(default)}
     return found
@@ -132,35 +133,25 @@ def tiebreak_systems() -> dict[str, dict[str, list[str]]]:
 
 def format_labels() -> dict[str, dict[str, str]]:
     """The match formats' names by system: the stage each is played in."""
-    return {
-        "group_format": {
-            Championship.System.GROUPS: _("Group stage format"),
-            Championship.System.SWISS: _("Swiss rounds' format"),
-        },
-        "playoff_format": {
-            Championship.System.GROUPS: _("Playoff format"),
-            Championship.System.SWISS: _("Playoff format"),
-            Championship.System.DOUBLE_ELIMINATION: _("Format of the bracket matches"),
-        },
-    }
+    labels: dict[str, dict[str, str]] = {}
+    for system in systems_registry.systems():
+        for setting, label in system.formats.items():
+            labels.setdefault(setting, {})[system.name] = label
+    return labels
 
 
-# The settings each system uses, beyond those every championship has: the form shows a
-# field (or a part of the page) only for the systems it names.
-SYSTEM_FIELDS: dict[str, tuple[str, ...]] = {
-    "swiss_rounds": (Championship.System.SWISS,),
-    "advance": (Championship.System.SWISS,),
-    "grand_final_reset": (Championship.System.DOUBLE_ELIMINATION,),
-    "group_size": (Championship.System.GROUPS,),
-    "advance_per_group": (Championship.System.GROUPS,),
-    "group_format": (Championship.System.GROUPS, Championship.System.SWISS),
-    "third_place": (Championship.System.GROUPS, Championship.System.SWISS),
-    "points_system": (Championship.System.GROUPS, Championship.System.SWISS),
-    "tiebreaks": (Championship.System.GROUPS, Championship.System.SWISS),
-}
+def system_fields() -> dict[str, tuple[str, ...]]:
+    """The settings each system uses, beyond those every championship has: the form shows a
+    field (or a part of the page) only for the systems that use it."""
+    fields: dict[str, tuple[str, ...]] = {}
+    for system in systems_registry.systems():
+        for rule in system.settings:
+            fields[rule.name] = (*fields.get(rule.name, ()), system.name)
+    return fields
 
 
-TIEBREAK_SLOTS = max(len(tiebreaks.TIEBREAKS), len(swiss_standings.SWISS_TIEBREAKS))
+# As many choices as the longest order a system knows (a Swiss's eight).
+TIEBREAK_SLOTS = 8
 NO_TIEBREAK = ""
 
 # A service error's field → the form field that shows it (a game's options: see
@@ -265,25 +256,15 @@ class ChampionshipForm(forms.Form):
     system = forms.ChoiceField(
         label=_("System"),
         required=False,
-        choices=[
-            (Championship.System.GROUPS, _("Round-robin groups, then a playoff")),
-            (
-                Championship.System.SWISS,
-                _("Swiss (FIDE Dutch): everyone plays every round, paired by score"),
-            ),
-            (
-                Championship.System.DOUBLE_ELIMINATION,
-                _("Double elimination: out after a second lost match"),
-            ),
-        ],
-        initial=Championship.System.GROUPS,
+        choices=systems_registry.description_choices,
+        initial=systems_registry.DEFAULT_SYSTEM,
         widget=forms.RadioSelect,
     )
     swiss_rounds = forms.IntegerField(
         label=_("Swiss rounds"),
         required=False,
-        min_value=creation.SWISS_ROUNDS_MIN,
-        max_value=creation.SWISS_ROUNDS_MAX,
+        min_value=swiss_settings.SWISS_ROUNDS_MIN,
+        max_value=swiss_settings.SWISS_ROUNDS_MAX,
         help_text=_(
             "Swiss only. Empty: enough to rank the field (log₂ of the entrants, rounded up, "
             "plus 2); never as many as the entrants."
@@ -293,7 +274,7 @@ class ChampionshipForm(forms.Form):
         label=_("Players who go on to the playoff after the Swiss"),
         required=False,
         min_value=0,
-        max_value=creation.ADVANCE_MAX,
+        max_value=swiss_settings.ADVANCE_MAX,
         initial=0,
         help_text=_("Swiss only. 0 or empty: the Swiss decides the ranking."),
     )
@@ -396,9 +377,9 @@ class ChampionshipForm(forms.Form):
             field.help_text = f"{only} {option.help}" if option.help else only
             self.fields[name] = field
         choices = [(NO_TIEBREAK, _("(none)"))] + [
-            (name, tiebreak_label(name)[1]) for name in creation.ALL_TIEBREAKS
+            (name, tiebreak_label(name)[1]) for name in creation.all_tiebreaks()
         ]
-        _known, default = creation.tiebreaks_for(self.initial.get("system") or _GROUPS)
+        _known, default = creation.tiebreaks_for(self.initial.get("system") or _DEFAULT_SYSTEM)
         for position in range(1, TIEBREAK_SLOTS + 1):
             self.fields[f"tiebreak_{position}"] = forms.ChoiceField(
                 label=_ordinal_label(position),
@@ -440,20 +421,20 @@ class ChampionshipForm(forms.Form):
         """The system the form is for: as sent, or as the championship has it."""
         if self.is_bound:
             sent = self.data.get("system")
-            return sent if sent in Championship.System.values else _GROUPS
-        return self.initial.get("system") or _GROUPS
+            return sent if sent in systems_registry.names() else _DEFAULT_SYSTEM
+        return self.initial.get("system") or _DEFAULT_SYSTEM
 
     @property
     def shows_playoff(self) -> bool:
         """Whether the chosen system plays a knockout playoff in the playoff format: the
         groups always, a Swiss with players who go on."""
-        if self.chosen_system == Championship.System.SWISS:
+        if "advance" in systems_registry.system(self.chosen_system).setting_names:
             value = self.data.get("advance") if self.is_bound else self.initial.get("advance")
             try:
                 return int(value or 0) >= 2
             except (TypeError, ValueError):
                 return True
-        return self.chosen_system == _GROUPS
+        return "advance_per_group" in systems_registry.system(self.chosen_system).setting_names
 
     @property
     def system_labels(self) -> dict[str, dict[str, str]]:
@@ -470,7 +451,7 @@ class ChampionshipForm(forms.Form):
                 "explained": tiebreak_label(name)[2],
                 "systems": " ".join(s for s, words in systems.items() if name in words["known"]),
             }
-            for name in creation.ALL_TIEBREAKS
+            for name in creation.all_tiebreaks()
         ]
 
     @property
@@ -496,12 +477,12 @@ class ChampionshipForm(forms.Form):
         chosen = [data.get(f"tiebreak_{n}") for n in range(1, TIEBREAK_SLOTS + 1)]
         chosen = [name for name in chosen if name]
         repeated = sorted({name for name in chosen if chosen.count(name) > 1})
-        system = data.get("system") or _GROUPS
+        system = data.get("system") or _DEFAULT_SYSTEM
         known, _default = creation.tiebreaks_for(system)
         foreign = [name for name in chosen if name not in known]
         # Another system's defaults left as the form showed them stand for this system's.
-        breaks_ties = system in SYSTEM_FIELDS["tiebreaks"]
-        if breaks_ties and foreign and tuple(chosen) not in _DEFAULT_ORDERS:
+        breaks_ties = system in system_fields()["tiebreaks"]
+        if breaks_ties and foreign and tuple(chosen) not in _default_orders():
             self.add_error(
                 "tiebreak_1",
                 _("%(name)s is not a tie-break of this system; choose among: %(known)s.")
@@ -552,7 +533,7 @@ class ChampionshipForm(forms.Form):
         ]
         options = chosen_options(chosen, data)
         order = [data.get(f"tiebreak_{n}") for n in range(1, TIEBREAK_SLOTS + 1)]
-        system = data.get("system") or Championship.System.GROUPS
+        system = data.get("system") or _DEFAULT_SYSTEM
         durations = {
             "round_deadline_s": data.get("round_deadline"),
             "absent_after_s": data.get("absent_after"),
@@ -583,16 +564,11 @@ class ChampionshipForm(forms.Form):
             "points_system": data["points_system"],
             "system": system,
             # A system's own settings go with it; another system's are left as they are.
-            **(
-                {"swiss_rounds": data.get("swiss_rounds"), "advance": data.get("advance") or 0}
-                if system == Championship.System.SWISS
-                else {}
-            ),
-            **(
-                {"grand_final_reset": data["grand_final_reset"]}
-                if system == Championship.System.DOUBLE_ELIMINATION
-                else {}
-            ),
+            **{
+                name: OWN_SETTINGS[name](data)
+                for name in systems_registry.system(system).setting_names
+                if name in OWN_SETTINGS
+            },
             "tiebreaks": _tiebreaks_for(system, [name for name in order if name]),
             "visibility": data["visibility"],
         }
@@ -634,10 +610,18 @@ class ChampionshipForm(forms.Form):
         self.add_error(field, error.message)
 
 
-_GROUPS = Championship.System.GROUPS
-_DEFAULT_ORDERS = {
-    tuple(tiebreaks.DEFAULT_TIEBREAKS),
-    tuple(swiss_standings.DEFAULT_SWISS_TIEBREAKS),
+_DEFAULT_SYSTEM = systems_registry.DEFAULT_SYSTEM
+
+
+def _default_orders() -> set[tuple[str, ...]]:
+    return {tuple(system.tiebreaks[1]) for system in systems_registry.systems() if system.tiebreaks}
+
+
+# The settings only some systems have, as the form reads them (empty: the default).
+OWN_SETTINGS = {
+    "swiss_rounds": lambda data: data.get("swiss_rounds"),
+    "advance": lambda data: data.get("advance") or 0,
+    "grand_final_reset": lambda data: data["grand_final_reset"],
 }
 
 
@@ -646,9 +630,9 @@ def _tiebreaks_for(system: str, order: list[str]) -> list[str] | None:
     are another system's defaults left as the form showed them (a page without its
     script), or for a system that breaks no ties (a double elimination)."""
     _known, default = creation.tiebreaks_for(system)
-    if system not in SYSTEM_FIELDS["tiebreaks"]:
+    if system not in system_fields()["tiebreaks"]:
         return None
-    if not order or (tuple(order) in _DEFAULT_ORDERS and tuple(order) != tuple(default)):
+    if not order or (tuple(order) in _default_orders() and tuple(order) != tuple(default)):
         return None
     return order
 

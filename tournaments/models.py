@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.game_field import GameNameField
 from infrastructure import text
+from tournaments.systems import registry
 
 ROUND_DEADLINE_DEFAULT_S = 7 * 86_400
 ROUND_DEADLINE_MIN_S = 60
@@ -22,21 +23,12 @@ def new_join_code() -> str:
 
 
 class Championship(models.Model):
-    class System(models.TextChoices):
-        GROUPS = "groups", _("Groups, then a playoff")
-        SWISS = "swiss", _("Swiss")
-        DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
+    class Status:
+        """Before and after play; while it is played a championship's status is the kind of
+        the stage it is in (tournaments.systems.registry.playing_statuses)."""
 
-    class Status(models.TextChoices):
-        REGISTRATION = "registration", _("Registration")
-        GROUPS = "groups", _("Group stage")
-        SWISS = "swiss", _("Swiss rounds")
-        PLAYOFF = "playoff", _("Playoff")
-        DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
-        FINISHED = "finished", _("Finished")
-
-    # The statuses of a championship being played.
-    PLAYING = (Status.GROUPS, Status.SWISS, Status.PLAYOFF, Status.DOUBLE_ELIMINATION)
+        REGISTRATION = registry.REGISTRATION
+        FINISHED = registry.FINISHED
 
     class Visibility(models.TextChoices):
         PUBLIC = "public", _("Public")
@@ -48,7 +40,9 @@ class Championship(models.Model):
     )
     game = GameNameField()
     options = models.JSONField(default=dict)
-    system = models.CharField(max_length=20, choices=System.choices, default=System.GROUPS)
+    system = models.CharField(
+        max_length=20, choices=registry.system_choices, default=registry.DEFAULT_SYSTEM
+    )
     # A Swiss: its rounds (None: enough to rank the field, counted at the start) and how many
     # of its top players go on to a playoff (0: the Swiss decides the ranking).
     swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -90,7 +84,7 @@ class Championship(models.Model):
     # it, and a new one stops the old link at once.
     join_code = models.CharField(max_length=43, default=new_join_code, editable=False)
     status = models.CharField(
-        max_length=20, choices=Status.choices, default=Status.REGISTRATION, db_index=True
+        max_length=20, choices=registry.status_choices, default=Status.REGISTRATION, db_index=True
     )
     winner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
@@ -177,18 +171,10 @@ class Invitation(models.Model):
 
 
 class Stage(models.Model):
-    class Kind(models.TextChoices):
-        GROUPS = "groups", _("Groups")
-        SWISS = "swiss", _("Swiss")
-        PLAYOFF = "playoff", _("Playoff")
-        DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
-
     championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="stages")
-    # Stages whose matches need a winner: a drawn game is replayed, and a level match at its
-    # deadline waits for the organiser. In the others a draw counts as a draw.
-    KNOCKOUT = (Kind.PLAYOFF, Kind.DOUBLE_ELIMINATION)
-
-    kind = models.CharField(max_length=20, choices=Kind.choices)
+    # The stage's kind, declared by a system (or the core's playoff): see
+    # tournaments.systems.registry.
+    kind = models.CharField(max_length=20, choices=registry.stage_choices)
     format = models.CharField(max_length=12)
     # What the stage drew by lot at its start, kept so that every later step follows it (a
     # Swiss: the seat pairing number 1 takes when nothing else decides).
@@ -204,7 +190,9 @@ class Stage(models.Model):
 
     @property
     def is_knockout(self) -> bool:
-        return self.kind in self.KNOCKOUT
+        """Its matches need a winner: a drawn game is replayed, and a level match at its
+        deadline waits for the organiser. In the others a draw counts as a draw."""
+        return registry.stage(self.kind).knockout
 
 
 class Group(models.Model):

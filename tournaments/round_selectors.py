@@ -12,7 +12,8 @@ from games.engines import engine
 from games.engines.base import seats_in_play
 from games.models import CPU_PLAYER
 from games.titles import seat_title
-from tournaments.models import Championship, Entry, Match, Stage
+from tournaments.models import Championship, Entry, Match
+from tournaments.systems import registry
 from tournaments.systems.swiss import explanations as pairing_explanations
 from tournaments.systems.swiss import opponent_choices
 from tournaments.systems.swiss import pairing as swiss
@@ -99,7 +100,7 @@ def _opponent_reasons(
 ) -> dict[int, dict]:
     """Why the two of each Swiss pairing met, by match id: read from what the players had
     before its round."""
-    swiss_matches = [match for match in matches if match.stage.kind == Stage.Kind.SWISS]
+    swiss_matches = [match for match in matches if registry.stage(match.stage.kind).paired_by_score]
     if not swiss_matches:
         return {}
     stage = swiss_matches[0].stage
@@ -184,7 +185,7 @@ def rounds(championship: Championship, number: int | None = None) -> list[dict]:
         why = " ".join(
             pairing_explanations.sentence(reason, name, seat_words) for reason in reasons
         )
-        if match.stage.kind == Stage.Kind.SWISS and match.second_id is None:
+        if registry.stage(match.stage.kind).paired_by_score and match.second_id is None:
             view["byes"].append({"username": name(match.first_id), "why": why})
             continue
         if match.first_id is None or match.second_id is None:

@@ -21,7 +21,8 @@ from live.connection import redis_client
 from live.resume import Snapshot
 from live.sources import Admission
 from live.topics import Topic
-from tournaments.models import Championship, Group, Match, Stage
+from tournaments.models import Championship, Group, Match
+from tournaments.systems import registry
 from tournaments.visibility import championship_visible_to
 
 KIND = "championship"
@@ -98,10 +99,6 @@ def _summary(championship: Championship) -> dict:
     }
 
 
-# Stages whose finished matches change the standings (the knockouts change the bracket).
-SCORED = (Stage.Kind.GROUPS, Stage.Kind.SWISS)
-
-
 def changes(before: dict, after: dict) -> list[dict]:
     """The events that tell the difference between two summaries."""
     events = []
@@ -109,9 +106,9 @@ def changes(before: dict, after: dict) -> list[dict]:
         events.append({"type": "status", "status": after["status"]})
     changed = [row for pk, row in after["matches"].items() if before["matches"].get(pk) != row]
     finished = [row for row in changed if row[2] == Match.Status.FINISHED]
-    if any(row[0] in SCORED for row in finished):
+    if any(registry.stage(row[0]).scored for row in finished):
         events.append({"type": "standings"})
-    if any(row[0] in Stage.KNOCKOUT for row in changed):
+    if any(registry.stage(row[0]).knockout for row in changed):
         events.append({"type": "bracket"})
     for group, current in after["rounds"].items():
         was = before["rounds"].get(group, 0)
@@ -122,7 +119,7 @@ def changes(before: dict, after: dict) -> list[dict]:
     opened = {
         (row[0], row[1])
         for pk, row in after["matches"].items()
-        if row[0] in (Stage.Kind.PLAYOFF, Stage.Kind.SWISS)
+        if registry.stage(row[0]).opens_whole_rounds
         and row[2] == Match.Status.PLAYING
         and before["matches"].get(pk, (None,) * 3)[2] != Match.Status.PLAYING
     }

@@ -14,7 +14,7 @@ from games.models import Game
 from tests.support.championships import to_the_next_deadline
 from tests.tournaments.systems_support import GAME_OPTIONS
 from tournaments import services
-from tournaments.models import Championship, Decision, FinalRank, Match, Stage
+from tournaments.models import Championship, Decision, FinalRank, Match
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
@@ -139,12 +139,12 @@ def test_a_swiss_with_a_playoff_runs_to_its_champion_past_a_no_show_and_a_decisi
     assert championship.status == Championship.Status.FINISHED
     assert championship.winner is not None
     assert_no_show_not_champion(championship, absent)
-    swiss = championship.stages.get(kind=Stage.Kind.SWISS)
+    swiss = championship.stages.get(kind="swiss")
     assert sorted(set(swiss.matches.values_list("round", flat=True))) == [1, 2, 3]
     # Five players: every round one bye, never twice to the same player.
     byes = list(swiss.matches.filter(second__isnull=True).values_list("first", flat=True))
     assert len(byes) == 3 and len(set(byes)) == 3
-    playoff = championship.stages.get(kind=Stage.Kind.PLAYOFF)
+    playoff = championship.stages.get(kind="playoff")
     assert playoff.matches.filter(round=1).count() == 2  # the top four: two semi-finals
     assert Decision.objects.filter(
         championship=championship, by=organiser, action="adjudicated", game=decided
@@ -163,7 +163,7 @@ def test_a_double_elimination_runs_to_its_champion_past_a_no_show_and_a_decision
     assert championship.status == Championship.Status.FINISHED
     assert championship.winner is not None
     assert_no_show_not_champion(championship, absent)
-    stage = championship.stages.get(kind=Stage.Kind.DOUBLE_ELIMINATION)
+    stage = championship.stages.get(kind="double_elimination")
     # Everyone but the champion lost exactly two matches, the champion at most one (or
     # one and then the reset).
     losses: dict[int, int] = {}

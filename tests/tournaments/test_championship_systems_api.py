@@ -5,7 +5,7 @@ import pytest
 from django.db.models import Q
 
 from tests.conftest import client_with_token
-from tournaments.models import Championship, Match, Stage
+from tournaments.models import Championship, Match
 from tournaments.systems.swiss.pairing import REASON_CODES
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
@@ -126,7 +126,7 @@ def test_a_late_entrant_joins_a_running_swiss_with_nothing_for_the_missed_round(
     answer = late.post(f"/api/championships/{championship_id}/entries/", {}, format="json")
     assert answer.status_code == 201, answer.content
     championship = Championship.objects.get(pk=championship_id)
-    stage = championship.stages.get(kind=Stage.Kind.SWISS)
+    stage = championship.stages.get(kind="swiss")
     first_round = list(stage.matches.filter(round=1))
     for match in first_round:
         game = match.games.get()

@@ -449,7 +449,7 @@ def test_start_asks_for_confirmation_with_what_it_will_do(organiser, championshi
 
     answer = client.post(start, {"next": "organise"}, follow=True)
     championship.refresh_from_db()
-    assert championship.status == Championship.Status.GROUPS
+    assert championship.status == "groups"
     assert "2 groups are drawn" in page_text(answer)
 
 

@@ -3,8 +3,9 @@
 import pytest
 
 from accounts.models import Plan, User
-from tournaments import selectors, services
+from tournaments import services
 from tournaments.models import Entry, Group, GroupMember, Stage
+from tournaments.systems.groups import tables as group_tables_of
 
 pytestmark = pytest.mark.django_db
 
@@ -20,9 +21,7 @@ def test_the_group_tables_of_a_thousand_entrants_are_read(make_user):
     entries = Entry.objects.bulk_create(
         Entry(championship=championship, player=player) for player in players
     )
-    stage = Stage.objects.create(
-        championship=championship, kind=Stage.Kind.GROUPS, format="express"
-    )
+    stage = Stage.objects.create(championship=championship, kind="groups", format="express")
     groups = Group.objects.bulk_create(
         Group(stage=stage, order=n, name=str(n), rounds=3) for n in range(ENTRANTS // 4)
     )
@@ -30,7 +29,7 @@ def test_the_group_tables_of_a_thousand_entrants_are_read(make_user):
         GroupMember(group=groups[n // 4], entry=entry, position=n % 4 + 1, seed=n + 1, lot=n)
         for n, entry in enumerate(entries[: len(groups) * 4])
     )
-    tables = selectors.group_tables(stage)
+    tables = group_tables_of.group_tables(stage)
     assert len(tables) == ENTRANTS // 4
     names = {table.usernames[row.player] for table in tables for row in table.rows}
     assert len(names) == len(groups) * 4 and "big0" in names

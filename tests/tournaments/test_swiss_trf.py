@@ -17,7 +17,7 @@ from tests.support.budgets import set_rates
 from tests.support.championships import small_championship
 from tests.swiss.independent_engine import engine_path
 from tournaments import services
-from tournaments.models import Entry, Match, Stage
+from tournaments.models import Entry, Match
 from tournaments.systems.swiss import trf
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
@@ -127,7 +127,7 @@ def test_the_trf_of_a_swiss_gives_every_round_as_played_with_seats_as_colours(ma
     entries = {e.pk: e for e in championship.entries.all()}
     number = {pk: entry.pairing_number for pk, entry in entries.items()}
     assert sorted(players) == list(range(1, 8))
-    stage = championship.stages.get(kind=Stage.Kind.SWISS)
+    stage = championship.stages.get(kind="swiss")
     for match in stage.matches.filter(round__lte=2):
         first = players[number[match.first_id]]["rounds"][match.round - 1]
         if match.second_id is None:

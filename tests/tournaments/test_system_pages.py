@@ -13,7 +13,7 @@ from games.models import Game
 from tests.support.championships import started_small
 from tournaments import services
 from tournaments.demo import play_for_both
-from tournaments.models import Championship, Match, Stage
+from tournaments.models import Championship, Match
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
@@ -154,7 +154,7 @@ def test_a_finished_swiss_shows_its_ranking_the_playoff_bracket_and_who_went_on(
     rows = answer.context["swiss"]
     marked = [row["username"] for row in rows if row["advances"]]
     assert marked == [row["username"] for row in rows[:4]]
-    playoff = championship.stages.get(kind=Stage.Kind.PLAYOFF)
+    playoff = championship.stages.get(kind="playoff")
     semi_finalists = {
         entry.player.shown_name
         for match in playoff.matches.filter(round=1).select_related(

@@ -27,6 +27,8 @@ from tournaments.models import (
 )
 from tournaments.services import creation
 from tournaments.services.co_organisers import CO_ORGANISERS_MAX
+from tournaments.systems import registry
+from tournaments.systems.swiss import settings as swiss_settings
 from tournaments.systems.swiss import standings as swiss_standings
 from tournaments.visibility import visible_championships
 
@@ -44,10 +46,10 @@ class CreateChampionshipSerializer(serializers.Serializer):
     options = serializers.DictField(
         required=False, default=dict, help_text="The game's options, as its rules name them."
     )
-    system = serializers.ChoiceField(
-        choices=Championship.System.choices,
+    system = StrictCharField(
+        max_length=20,
         required=False,
-        default=Championship.System.GROUPS,
+        default=registry.DEFAULT_SYSTEM,
         help_text="`groups`: round-robin groups, then a playoff. `swiss`: a Swiss by the FIDE "
         "Dutch system (`swiss_rounds`), then a playoff of the top `advance` players (0: "
         "none). `double_elimination`: winners' and losers' brackets and a grand final "
@@ -57,8 +59,8 @@ class CreateChampionshipSerializer(serializers.Serializer):
         required=False,
         allow_null=True,
         default=None,
-        min_value=creation.SWISS_ROUNDS_MIN,
-        max_value=creation.SWISS_ROUNDS_MAX,
+        min_value=swiss_settings.SWISS_ROUNDS_MIN,
+        max_value=swiss_settings.SWISS_ROUNDS_MAX,
         help_text="A Swiss's rounds; null: ⌈log2 n⌉ + 2 for n entrants. Never as many as the "
         "entrants: a Swiss of n players plays at most n − 1 rounds.",
     )
@@ -66,7 +68,7 @@ class CreateChampionshipSerializer(serializers.Serializer):
         required=False,
         default=0,
         min_value=0,
-        max_value=creation.ADVANCE_MAX,
+        max_value=swiss_settings.ADVANCE_MAX,
         help_text="A Swiss's top players who go on to a playoff (with `playoff_format` and "
         "`third_place`); 0: the Swiss decides the ranking.",
     )
@@ -143,11 +145,11 @@ class CreateChampionshipSerializer(serializers.Serializer):
         choices=list(tiebreaks.POINT_SYSTEMS), required=False, default="2-1-0"
     )
     tiebreaks = serializers.ListField(
-        child=serializers.ChoiceField(choices=creation.ALL_TIEBREAKS),
+        child=serializers.ChoiceField(choices=creation.all_tiebreaks()),
         required=False,
         default=None,
         allow_null=True,
-        max_length=len(creation.ALL_TIEBREAKS),
+        max_length=len(creation.all_tiebreaks()),
         help_text="The tie-breaks in the order they apply; left out, the system's own. "
         "Groups: "
         + ", ".join(tiebreaks.TIEBREAKS)
@@ -170,6 +172,16 @@ class CreateChampionshipSerializer(serializers.Serializer):
         "organiser does, and the games the organiser plays in. Nobody decides a game they "
         "play in.",
     )
+
+
+    def validate_system(self, value: str) -> str:
+        """One of the systems in play (the settings list them)."""
+        names = registry.names()
+        if value not in names:
+            raise serializers.ValidationError(
+                f'"{value}" is not a system here; the systems: {", ".join(names)}.'
+            )
+        return value
 
 
 class EditChampionshipSerializer(CreateChampionshipSerializer):
@@ -269,13 +281,13 @@ class ChampionshipsView(APIView):
 
     @extend_schema(
         operation_id="championships_list",
-        parameters=[OpenApiParameter("status", str, enum=Championship.Status.values)],
+        parameters=[OpenApiParameter("status", str, enum=registry.status_names())],
         responses={200: ChampionshipSerializer(many=True), **error_responses(400)},
         summary="Championships, newest first",
     )
     def get(self, request: Request) -> Response:
         championships = visible_championships(request.user)
-        wanted = query_params.choice(request, "status", Championship.Status.values)
+        wanted = query_params.choice(request, "status", registry.status_names())
         if wanted:
             championships = championships.filter(status=wanted)
         data = ChampionshipSerializer(championships[:200], many=True, context={"request": request})

@@ -15,7 +15,7 @@ from games.services import decisions as game_decisions
 from infrastructure import text
 from infrastructure.errors import Conflict, DomainError, NotFound
 from tournaments import corrections, deciders, streams
-from tournaments.models import Championship, Decision, FinalRank, Match, Stage
+from tournaments.models import Championship, Decision, FinalRank, Match
 from tournaments.services import announcements, decision_log
 from tournaments.services.locking import locked_championship
 from tournaments.services.match_play import round_deadline
@@ -145,19 +145,10 @@ def _reopen(championship: Championship, match: Match) -> None:
     match.save(update_fields=["status", "winner", "drawn", "forfeit"])
     if championship.status == Championship.Status.FINISHED:
         FinalRank.objects.filter(championship=championship).delete()
-        championship.status = STATUS_OF_STAGE[match.stage.kind]
+        championship.status = match.stage.kind  # a stage's status is its kind
         championship.winner = None
         championship.finished_at = None
         championship.save(update_fields=["status", "winner", "finished_at"])
-
-
-# The championship's status while a stage is played (a corrected result reopens its stage).
-STATUS_OF_STAGE = {
-    Stage.Kind.GROUPS: Championship.Status.GROUPS,
-    Stage.Kind.SWISS: Championship.Status.SWISS,
-    Stage.Kind.PLAYOFF: Championship.Status.PLAYOFF,
-    Stage.Kind.DOUBLE_ELIMINATION: Championship.Status.DOUBLE_ELIMINATION,
-}
 
 
 def _time_for_a_replay(championship: Championship, match: Match) -> None:

@@ -25,7 +25,7 @@ from tournaments.models import (
     Championship,
 )
 from tournaments.services.co_organisers import checked_co_organisers
-from tournaments.systems.swiss import standings as swiss_standings
+from tournaments.systems import registry as systems_registry
 
 NAME_MAX_CHARS = 120
 DESCRIPTION_MAX_CHARS = 5_000
@@ -41,7 +41,7 @@ CORRESPONDENCE_MOVE_S = 86_400
 DEFAULTS: dict[str, Any] = {
     "description": "",
     "options": {},
-    "system": Championship.System.GROUPS,
+    "system": systems_registry.DEFAULT_SYSTEM,
     "swiss_rounds": None,
     "advance": 0,
     "grand_final_reset": True,
@@ -66,10 +66,6 @@ CHECK_IN_MAX_S = 7 * 24 * 3600
 SETTINGS = ("name", "game", "time_control", *DEFAULTS)
 # The settings whose None is a value of its own (no clock, no scheduled time).
 NULLABLE = ("time_control", "starts_at", "entries_close_at", "swiss_rounds")
-# A Swiss's rounds and the playoff after it: the bounds an organiser may choose within.
-SWISS_ROUNDS_MIN = 3
-SWISS_ROUNDS_MAX = 30
-ADVANCE_MAX = 64
 
 
 def create_championship(
@@ -149,7 +145,7 @@ def checked_settings(
     values["options"] = _checked_options(rules, values["game"], values["options"], organiser)
     _check_formats(values)
     values["time_control"] = _checked_clock(rules, values["time_control"])
-    _check_groups(values)
+    _check_flags(values)
     _check_system(values)
     values["tiebreaks"] = _checked_scoring(values, changed)
     _check_visibility(values["visibility"], organiser)
@@ -243,58 +239,37 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _check_groups(values: dict) -> None:
-    group_size, advance = values["group_size"], values["advance_per_group"]
-    if not _whole(group_size) or not 2 <= group_size <= 16:
-        raise DomainError(_("from 2 to 16 players"), field="group_size")
-    if not _whole(advance) or not 1 <= advance <= group_size:
-        raise DomainError(_("from 1 to the group size"), field="advance_per_group")
+def _check_flags(values: dict) -> None:
     for field in ("third_place", "rated"):
         if not isinstance(values[field], bool):
             raise DomainError(_("true or false"), field=field)
 
 
 def _check_system(values: dict) -> None:
-    """The system and its own settings: a Swiss's rounds and playoff, a double
-    elimination's grand-final reset."""
-    if values["system"] not in Championship.System.values:
-        raise DomainError(
-            _("one of %(names)s") % {"names": ", ".join(Championship.System.values)},
-            field="system",
-        )
-    rounds = values["swiss_rounds"]
-    if rounds is not None and (
-        not _whole(rounds) or not SWISS_ROUNDS_MIN <= rounds <= SWISS_ROUNDS_MAX
-    ):
-        raise DomainError(
-            _("from %(low)s to %(high)s rounds, or null for as many as the field needs")
-            % {"low": SWISS_ROUNDS_MIN, "high": SWISS_ROUNDS_MAX},
-            field="swiss_rounds",
-        )
-    advance = values["advance"]
-    if not _whole(advance) or not (advance == 0 or 2 <= advance <= ADVANCE_MAX):
-        raise DomainError(
-            _("0 (the Swiss decides the ranking) or from 2 to %(high)s players")
-            % {"high": ADVANCE_MAX},
-            field="advance",
-        )
-    if not isinstance(values["grand_final_reset"], bool):
-        raise DomainError(_("true or false"), field="grand_final_reset")
+    """The system, and every system's own settings (each system checks its own)."""
+    names = systems_registry.names()
+    if values["system"] not in names:
+        raise DomainError(_("one of %(names)s") % {"names": ", ".join(names)}, field="system")
+    for system in systems_registry.systems():
+        for rule in system.settings:
+            if rule.check is not None:
+                rule.check(values)
 
 
-def _all_tiebreaks() -> list[str]:
-    return sorted({*tiebreaks.TIEBREAKS, *swiss_standings.SWISS_TIEBREAKS})
-
-
-# Every tie-break some system knows (each system accepts its own).
-ALL_TIEBREAKS = _all_tiebreaks()
+def all_tiebreaks() -> list[str]:
+    """Every tie-break some system knows (each system accepts its own)."""
+    return sorted(
+        {name for system in systems_registry.systems() for name in tiebreaks_for(system.name)[0]}
+    )
 
 
 def tiebreaks_for(system: str) -> tuple[dict, tuple[str, ...]]:
-    """The tie-breaks a system's standings know, by name, and its default order."""
-    if system == Championship.System.SWISS:
-        return swiss_standings.SWISS_TIEBREAKS, swiss_standings.DEFAULT_SWISS_TIEBREAKS
-    return tiebreaks.TIEBREAKS, tiebreaks.DEFAULT_TIEBREAKS
+    """The tie-breaks a system's standings know, by name, and its default order (none for
+    a system that breaks no ties)."""
+    declared = (
+        systems_registry.system(system).tiebreaks if system in systems_registry.names() else None
+    )
+    return declared if declared is not None else ({}, ())
 
 
 def _checked_scoring(values: dict, changed: set[str]) -> list[str]:
@@ -304,6 +279,8 @@ def _checked_scoring(values: dict, changed: set[str]) -> list[str]:
             field="points_system",
         )
     known, default = tiebreaks_for(values["system"])
+    if not known:
+        return []  # a system that breaks no ties (a bracket places everyone)
     if "system" in changed and "tiebreaks" not in changed:
         values["tiebreaks"] = None  # the old system's tie-breaks mean nothing in the new one
     order = list(values["tiebreaks"] or default)

@@ -3,10 +3,14 @@ on, the match for third place."""
 
 from collections.abc import Sequence
 
-from tournaments import bracket, selectors
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import bracket
+from tournaments.bracket import PLAYOFF
 from tournaments.models import Championship, Entry, Match, Stage
 from tournaments.services.finishing import finish
 from tournaments.services.match_play import open_matches
+from tournaments.systems.base import StageKind
 
 
 def seeded_slots(seeded: Sequence[Entry]) -> list[Entry | None]:
@@ -20,9 +24,9 @@ def start_playoff(championship: Championship, first_round: list[Entry | None]) -
     """Create the playoff with `first_round` in its slots (None: a bye) and play it; with
     fewer than two players there is nothing to play and the championship ends."""
     stage = Stage.objects.create(
-        championship=championship, kind=Stage.Kind.PLAYOFF, format=championship.playoff_format
+        championship=championship, kind=PLAYOFF, format=championship.playoff_format
     )
-    championship.status = Championship.Status.PLAYOFF
+    championship.status = PLAYOFF
     championship.save(update_fields=["status"])
     players = sum(entry is not None for entry in first_round)
     if players < 2:
@@ -46,25 +50,10 @@ def start_playoff(championship: Championship, first_round: list[Entry | None]) -
     advance_playoff(championship)
 
 
-def start_playoff_after_groups(championship: Championship, group_stage: Stage) -> None:
-    """Draw the playoff by the plan the bracket showed from the draw of the groups: each
-    slot is a group's finish (winner of group A, ...), filled by whoever finished there."""
-    tables = selectors.group_tables(group_stage)
-    advancing = [min(championship.advance_per_group, len(table.rows)) for table in tables]
-    slots = bracket.planned_slots(advancing)
-    entries = {str(entry.pk): entry for entry in championship.entries.all()}
-    # A table's rows are in finishing order, so place p of group g is row p - 1.
-    start_playoff(
-        championship,
-        [entries[tables[finish[0]].rows[finish[1] - 1].player] if finish else None
-         for finish in slots],
-    )  # fmt: skip
-
-
 def advance_playoff(championship: Championship) -> None:
     """Move every decided match's winner (and a semi-final's loser) on, open the matches
     whose players are known, and finish the championship after the final."""
-    stage = championship.stages.get(kind=Stage.Kind.PLAYOFF)
+    stage = championship.stages.get(kind=PLAYOFF)
     matches = list(stage.matches.select_related("first__player", "second__player", "stage"))
     last_round = max(match.round for match in matches)
     by_place = {(m.round, m.index, m.third_place): m for m in matches}
@@ -142,3 +131,51 @@ def _move_on(matches: list[Match], by_place: dict, last_round: int) -> None:
             if getattr(third, f"{side}_id") is None and loser is not None:
                 setattr(third, side, loser)
                 third.save(update_fields=[side])
+
+
+def round_names(matches: list[Match]):
+    """The playoff's rounds by their bracket names ("Semi-final", "Final", "Third place")."""
+    rounds = max((match.round for match in matches), default=0)
+    names = bracket.round_names(2**rounds) if rounds else []
+    return lambda match: "Third place" if match.third_place else names[match.round - 1]
+
+
+def playoff_later_matches(match: Match) -> list[Match]:
+    """In the playoff: the next round's match, and for a semi-final the match for third
+    place."""
+    matches = list(match.stage.matches.all())
+    last_round = max(m.round for m in matches)
+    if match.third_place or match.round == last_round:
+        return []
+    next_round, next_index = bracket.next_match(match.round, match.index)
+    later = [
+        m for m in matches if (m.round, m.index, m.third_place) == (next_round, next_index, False)
+    ]
+    if match.round == last_round - 1:
+        later += [m for m in matches if m.third_place]
+    return later
+
+
+# The playoff is the core's: a system that ends with one (the groups, a Swiss with players
+# who go on) starts it with `start_playoff`.
+STAGES = (
+    StageKind(
+        kind=PLAYOFF,
+        title=_("Playoff"),
+        round_heading=_("Playoff, round %(number)s"),
+        round_started={
+            None: _(
+                "Round %(round)s of the playoff of %(championship)s: "
+                "your game against %(opponent)s is ready."
+            )
+        },
+        status_label=_("Playoff"),
+        advance=advance_playoff,
+        knockout=True,
+        opens_whole_rounds=True,
+        schedule_order=50,
+        round_names=round_names,
+        later_matches=playoff_later_matches,
+        correctable_at_the_end=list,
+    ),
+)

@@ -2,7 +2,7 @@
 in (the groups' next rounds, the Swiss's next pairing, the bracket's next matches), which
 ends it when its last match is decided."""
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import datetime
@@ -20,19 +20,7 @@ from tournaments import streams
 from tournaments.models import Championship, Match
 from tournaments.services import announcements
 from tournaments.services.match_play import open_match, time_is_up
-from tournaments.services.playoff import advance_playoff
-from tournaments.systems.double_elimination.stage import advance_double_elimination
-from tournaments.systems.groups.stage import advance_groups
-from tournaments.systems.swiss.stage import advance_swiss
-
-# What moves a championship on in each status of play.
-STAGE_STEPS: dict[str, Callable[[Championship], None]] = {
-    Championship.Status.GROUPS: advance_groups,
-    Championship.Status.SWISS: advance_swiss,
-    Championship.Status.PLAYOFF: advance_playoff,
-    Championship.Status.DOUBLE_ELIMINATION: advance_double_elimination,
-}
-
+from tournaments.systems import registry
 
 # Set while a batch of changes runs (advances_batched): the championships to move on once
 # the batch is over, instead of once for each change.
@@ -101,11 +89,11 @@ def advance(championship_id: int) -> None:
     """
     with transaction.atomic():
         championship = Championship.objects.select_for_update().filter(pk=championship_id).first()
-        if championship is None or championship.status not in STAGE_STEPS:
+        if championship is None or championship.status not in registry.playing_statuses():
             return
         with streams.told(championship):
             _settle_matches(championship)
-            STAGE_STEPS[championship.status](championship)
+            registry.stage(championship.status).advance(championship)
 
 
 @shared_task(name="tournaments.advance", ignore_result=True)
@@ -161,7 +149,7 @@ def _settle_matches(championship: Championship) -> None:
             match.forfeit = result.walkover
         elif last.result_reason == ResultReason.DOUBLE_FORFEIT:
             match.forfeit = True  # both lose
-        elif match.stage.is_knockout:
+        elif registry.stage(match.stage.kind).knockout:
             withdrawn = any(entry.withdrawn_at for entry in (match.first, match.second))
             if withdrawn or not (match.status == Match.Status.AWAITING or time_is_up(match)):
                 # A knockout match needs a winner: replay with the seats swapped (K16; a

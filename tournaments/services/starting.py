@@ -1,9 +1,6 @@
 """Starting a championship: seeding, then its system's beginning (the groups' draw and
 every round robin, the Swiss's first pairing, the double-elimination bracket)."""
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -11,51 +8,12 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from infrastructure.errors import Conflict, NotAllowed
 from tournaments import streams
-from tournaments.models import Championship, Decision, Entry
+from tournaments.models import Championship, Decision
 from tournaments.selectors import seeding_order
 from tournaments.services import announcements, checking_in, decision_log
 from tournaments.services.invitations import cancel_pending_invitations
 from tournaments.services.locking import locked_championship
-from tournaments.systems.double_elimination.stage import start_double_elimination
-from tournaments.systems.groups.stage import start_groups
-from tournaments.systems.swiss.stage import start_swiss
-
-
-@dataclass(frozen=True)
-class Opened:
-    """What a system's start made: for the decision log, and for the championship stream."""
-
-    logged: dict
-    told: list[dict]
-
-
-def _draw_groups(championship: Championship, entries: list[Entry]) -> Opened:
-    stage = start_groups(championship, entries)
-    groups = list(stage.groups.values_list("pk", flat=True))
-    return Opened(
-        logged={"groups": len(groups)},
-        told=[{"type": "round_opened", "group": pk, "round": 1} for pk in groups],
-    )
-
-
-def _start_swiss(championship: Championship, entries: list[Entry]) -> Opened:
-    start_swiss(championship, entries)
-    return Opened(
-        logged={"rounds": championship.swiss_rounds}, told=[{"type": "round_opened", "round": 1}]
-    )
-
-
-def _start_double_elimination(championship: Championship, entries: list[Entry]) -> Opened:
-    start_double_elimination(championship, entries)
-    return Opened(logged={}, told=[{"type": "bracket"}])
-
-
-# How each system begins once the entrants are seeded (best first).
-STARTS: dict[str, Callable[[Championship, list[Entry]], Opened]] = {
-    Championship.System.GROUPS: _draw_groups,
-    Championship.System.SWISS: _start_swiss,
-    Championship.System.DOUBLE_ELIMINATION: _start_double_elimination,
-}
+from tournaments.systems import registry
 
 
 def start(championship_id: int, *, by: User, on_schedule: bool = False) -> Championship:
@@ -76,7 +34,7 @@ def start(championship_id: int, *, by: User, on_schedule: bool = False) -> Champ
             )
         # Told before the first games open, which tell each player of theirs.
         announcements.championship_started(championship)
-        opened = STARTS[championship.system](championship, entries)
+        opened = registry.system(championship.system).start(championship, entries)
         championship.started_at = timezone.now()
         championship.save(update_fields=["started_at"])
         decision_log.record(

@@ -11,19 +11,16 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from infrastructure.errors import DomainError
 from tournaments import selectors, services
 from tournaments.durations import duration_text
 from tournaments.models import Championship, Entry
-from tournaments.systems.groups import pairing
-from tournaments.systems.swiss import selectors as swiss_selectors
+from tournaments.systems import registry
 from tournaments.views.access import back_to, visible_or_404
 from tournaments.views.words import (
     format_text,
-    group_count,
     time_control_text,
 )
 
@@ -118,30 +115,8 @@ def start(request: HttpRequest, championship: Championship) -> HttpResponse:
     except DomainError as error:
         messages.error(request, error.message)
         return redirect(back_to(request, championship))
-    messages.success(request, _started_text(championship))
+    messages.success(request, registry.system(championship.system).started_text(championship))
     return redirect(back_to(request, championship))
-
-
-def _started_text(championship: Championship) -> str:
-    """What the start did, by the championship's system."""
-    if championship.system == Championship.System.SWISS:
-        return ngettext(
-            "The championship has started: round one of its %(count)s Swiss round is paired "
-            "and open.",
-            "The championship has started: round one of its %(count)s Swiss rounds is paired "
-            "and open.",
-            championship.swiss_rounds,
-        ) % {"count": championship.swiss_rounds}
-    if championship.system == Championship.System.DOUBLE_ELIMINATION:
-        return _(
-            "The championship has started: the brackets are drawn and the first matches are open."
-        )
-    groups = championship.stages.get(kind="groups").groups.count()
-    return ngettext(
-        "The championship has started: %(count)s group is drawn and round one is open.",
-        "The championship has started: %(count)s groups are drawn and round one is open.",
-        groups,
-    ) % {"count": groups}
 
 
 def _start_confirmation(request: HttpRequest, championship: Championship) -> HttpResponse:
@@ -164,10 +139,7 @@ def _start_confirmation(request: HttpRequest, championship: Championship) -> Htt
             "entered_count": len(entered),
             "check_in": check_in,
             "not_checked_in": [entry.player for entry in absent],
-            "group_sizes": _group_sizes(championship, len(active)),
-            "swiss_rounds": swiss_selectors.rounds_for(championship, len(active))
-            if len(active) >= 2
-            else 0,
+            **start_preview(championship, len(active)),
             "invitations": selectors.pending_invitations(championship),
             "time_control": time_control_text(championship.time_control),
             "group_format": format_text(championship.group_format),
@@ -177,9 +149,7 @@ def _start_confirmation(request: HttpRequest, championship: Championship) -> Htt
     )
 
 
-def _group_sizes(championship: Championship, entrants: int) -> list[int]:
-    """The sizes of the groups a start would draw now."""
-    count = group_count(championship, entrants)
-    if not count:
-        return []
-    return [len(group) for group in pairing.snake_groups(range(entrants), count)]
+def start_preview(championship: Championship, entrants: int) -> dict:
+    """What a start now would make, as the system tells it (its groups' sizes, its rounds)."""
+    preview = registry.system(championship.system).start_preview
+    return preview(championship, entrants) if preview and entrants >= 2 else {}

@@ -24,7 +24,7 @@ from games.titles import game_title
 from infrastructure import downloads, throttling
 from tournaments import calendar_selectors, calendars
 from tournaments.calendar_selectors import MatchToPlay, MoveDeadline, RoundTimes
-from tournaments.models import CalendarFeed, Championship, Stage
+from tournaments.models import CalendarFeed, Championship
 from tournaments.services import calendar_feeds
 from tournaments.views.words import round_title
 from tournaments.visibility import visible_championships
@@ -51,7 +51,7 @@ def _answer(body: bytes, filename: str) -> HttpResponse:
 
 
 def _round_text(times: RoundTimes) -> str:
-    if times.kind == Stage.Kind.GROUPS:
+    if times.group_id is not None:
         return _("Group %(group)s, round %(number)s") % {
             "group": times.group,
             "number": times.number,
@@ -62,7 +62,7 @@ def _round_text(times: RoundTimes) -> str:
 def _round_uid(championship: Championship, times: RoundTimes, domain: str) -> str:
     """The same round keeps its UID on every reading, whatever its times become."""
     prefix = f"championship-{championship.pk}"
-    if times.kind == Stage.Kind.GROUPS:
+    if times.group_id is not None:
         return f"{prefix}-group-{times.group_id}-round-{times.number}@{domain}"
     if times.third_place:
         return f"{prefix}-third-place@{domain}"
@@ -135,7 +135,7 @@ def championship_calendar(request: HttpRequest, championship_id: int) -> HttpRes
 
 
 def _match_round_text(match: MatchToPlay) -> str:
-    if match.kind == Stage.Kind.GROUPS:
+    if match.group:
         return _("group %(group)s round %(number)s") % {
             "group": match.group,
             "number": match.number,

@@ -4,10 +4,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from accounts import plans
-from games import registry
+from games import registry as games_registry
 from games.titles import result_reason
 from live import addresses
 from tournaments import bracket_drawing, selectors, services
@@ -15,45 +14,32 @@ from tournaments.durations import duration_text
 from tournaments.forms import (
     POINT_SYSTEM_LABELS,
 )
-from tournaments.models import Championship, Stage
+from tournaments.models import Championship
+from tournaments.systems import registry
 from tournaments.views import decision_words
 from tournaments.views.access import may_organise, visible_or_404
 from tournaments.views.rounds import round_anchor
-from tournaments.views.standings_tables import (
-    asked_round,
-    group_tables,
-    round_choices,
-    standings_columns,
-    start_list,
-    swiss_table,
-)
+from tournaments.views.standings_tables import asked_round, round_choices, standings_columns
 from tournaments.views.words import (
     DECISIONS_SHOWN,
-    LIVE,
     format_text,
     group_count,
+    live,
     round_title,
     time_control_text,
 )
-
-STAGE_TITLES = {
-    Stage.Kind.GROUPS: gettext_lazy("Group stage"),
-    Stage.Kind.SWISS: gettext_lazy("Swiss"),
-    Stage.Kind.PLAYOFF: gettext_lazy("Playoff"),
-    Stage.Kind.DOUBLE_ELIMINATION: gettext_lazy("Double elimination"),
-}
 
 
 def _schedule(championship: Championship) -> list[dict]:
     stages = selectors.match_schedule(championship)
     for stage in stages:
-        stage["title"] = str(STAGE_TITLES[stage["kind"]])
+        stage["title"] = str(registry.stage(stage["kind"]).title)
         for round_ in stage["rounds"]:
             if round_["name"]:
                 round_["title"] = round_title(round_["name"])
             else:
                 round_["title"] = _("Round %(number)s") % {"number": round_["number"]}
-            if stage["kind"] == Stage.Kind.SWISS:
+            if registry.stage(stage["kind"]).paired_by_score:
                 # Why each pairing of the round is so, on the rounds page.
                 round_["explained"] = "{}#{}".format(
                     reverse("championship-rounds", args=[championship.pk]),
@@ -119,7 +105,7 @@ def _bracket(championship: Championship, schedule: list[dict], user) -> dict:
         for round_ in view["rounds"]
     ]
     me = user.shown_name if user.is_authenticated else None
-    if championship.system == Championship.System.DOUBLE_ELIMINATION:
+    if registry.system(championship.system).double_bracket:
         titles = {"winners": _("Winners' bracket"), "losers": _("Losers' bracket")}
         drawing = bracket_drawing.draw_double_elimination({"rounds": rounds}, titles, me)
     else:
@@ -143,10 +129,11 @@ def championship_page(request: HttpRequest, championship_id: int) -> HttpRespons
     championship = visible_or_404(request, championship_id)
     services.ask_worker_if_due(championship)
     game_format_help = (
-        registry.declaration(championship.game).format_help
-        if championship.game in registry.names()
+        games_registry.declaration(championship.game).format_help
+        if championship.game in games_registry.names()
         else {}
     )
+    system = registry.system(championship.system)
     user = request.user
     entries = selectors.entries_of(championship)
     mine = next((e for e in entries if user.is_authenticated and e.player_id == user.pk), None)
@@ -165,7 +152,7 @@ def championship_page(request: HttpRequest, championship_id: int) -> HttpRespons
         "tournaments/championship.html",
         {
             "championship": championship,
-            "live": championship.status in LIVE,
+            "live": live(championship),
             "events_url": addresses.stream_url(
                 reverse("api-championship-events", args=[championship.pk])
             ),
@@ -202,18 +189,11 @@ def championship_page(request: HttpRequest, championship_id: int) -> HttpRespons
                 championship.points_system, championship.points_system
             ),
             "tiebreak_columns": standings_columns(championship),
-            "groups": group_tables(championship, standings, user, withdrawn),
-            "swiss": swiss_table(championship, standings, user),
-            "start_list": start_list(championship, standings) if standings["swiss"] else [],
             "standings_after": standings["after_round"],
             "standings_in_progress": standings["in_progress"],
             "standings_asked": after_round,
             "standings_note": after_round_note,
             "round_choices": round_choices(championship, after_round) if not registration else [],
-            "double_elimination": championship.system == Championship.System.DOUBLE_ELIMINATION,
-            "swiss_playoff": championship.system == Championship.System.SWISS
-            and championship.advance >= 2
-            and championship.status != Championship.Status.FINISHED,
             "rounds_url": reverse("championship-rounds", args=[championship.pk]),
             "final": [{**row, "url": row["player"].profile_url} for row in standings["final"]],
             "schedule": schedule,
@@ -224,5 +204,7 @@ def championship_page(request: HttpRequest, championship_id: int) -> HttpRespons
             "bracket_groups": group_count(championship, playoff["entrants"] or 0),
             "decisions": _decisions(championship),
             "announcements": list(selectors.announcements_of(championship)),
+            # The system's own pieces: its tables, and what they need.
+            **(system.page(championship, standings, user, withdrawn) if system.page else {}),
         },
     )

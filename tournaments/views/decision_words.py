@@ -17,6 +17,7 @@ from tournaments.forms import (
     tiebreak_label,
 )
 from tournaments.models import Championship, Decision
+from tournaments.systems import registry
 from tournaments.views.words import format_text, time_control_text
 
 # The log's keys whose name on the form differs (or which the form does not hold).
@@ -32,7 +33,7 @@ _NAMES = {
 }
 
 
-def setting_name(key: str, system: str = Championship.System.GROUPS) -> str:
+def setting_name(key: str, system: str = registry.DEFAULT_SYSTEM) -> str:
     """A setting's name on the settings form; a match format's by the championship's
     system (a Swiss has no group stage)."""
     if key in _NAMES:
@@ -75,7 +76,7 @@ def value_text(key: str, value: Any) -> str:
     if key in ("group_format", "playoff_format"):
         return format_text(value)
     if key == "system":
-        return str(Championship.System(value).label) if value in Championship.System else value
+        return str(registry.system(value).label) if value in registry.names() else value
     if key == "visibility" and value in Championship.Visibility:
         return str(Championship.Visibility(value).label)
     if key == "points_system":

@@ -17,10 +17,10 @@ from tournaments.forms import (
     tiebreak_systems,
 )
 from tournaments.models import Championship
+from tournaments.systems import registry
 from tournaments.views.access import visible_or_404
 from tournaments.views.words import (
     FINISHED_SHOWN,
-    LIVE,
 )
 from tournaments.visibility import visible_championships
 
@@ -31,7 +31,7 @@ def championship_list(request: HttpRequest) -> HttpResponse:
         (
             "live",
             _("Being played"),
-            list(visible.filter(status__in=LIVE)),
+            list(visible.filter(status__in=registry.playing_statuses())),
             _("No championship is being played right now."),
         ),
         (

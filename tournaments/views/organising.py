@@ -21,8 +21,8 @@ from tournaments.forms import InvitationsForm
 from tournaments.models import Championship
 from tournaments.views.access import may_organise, visible_or_404
 from tournaments.views.words import (
-    LIVE,
     group_count,
+    live,
 )
 
 
@@ -80,7 +80,7 @@ def organise(request: HttpRequest, championship_id: int) -> HttpResponse:
             "group_count": group_count(championship, len(active)),
             "needs": (
                 selectors.needs_attention(championship, timezone.now(), request.user)
-                if championship.status in LIVE
+                if live(championship)
                 else None
             ),
             "round_deadline": duration_text(championship.round_deadline_s),

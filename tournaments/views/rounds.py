@@ -6,9 +6,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.titles import seat_title
-from tournaments import round_selectors, slot_names
-from tournaments.models import Championship, Stage
-from tournaments.systems.double_elimination import selectors as double_elimination_selectors
+from tournaments import round_selectors, selectors, slot_names
+from tournaments.models import Championship
+from tournaments.systems import registry
 from tournaments.views.access import visible_or_404
 from tournaments.views.words import number, round_title
 
@@ -20,15 +20,11 @@ def round_anchor(stage: str, number: int, bracket: str | None = None) -> str:
 
 def _round_heading(championship: Championship, round_: dict, bracket_rounds: dict) -> str:
     stage, number_ = round_["stage"], round_["round"]
-    if stage == Stage.Kind.SWISS:
-        return _("Swiss, round %(number)s") % {"number": number_}
-    if stage == Stage.Kind.GROUPS:
-        return _("Group stage, round %(number)s") % {"number": number_}
-    if stage == Stage.Kind.DOUBLE_ELIMINATION:
-        bracket = round_["bracket"]
+    bracket = round_["bracket"]
+    if bracket:
         rounds = bracket_rounds.get(bracket, number_)
         return round_title(slot_names.bracket_round_name(bracket, number_, rounds))
-    return _("Playoff, round %(number)s") % {"number": number_}
+    return str(registry.stage(stage).round_heading) % {"number": number_}
 
 
 def _in_playing_order(rounds: list[dict]) -> list[dict]:
@@ -78,13 +74,12 @@ def _pairing(championship: Championship, pairing: dict) -> dict:
 
 def championship_rounds(request: HttpRequest, championship_id: int) -> HttpResponse:
     championship = visible_or_404(request, championship_id)
-    stage = double_elimination_selectors.stage_of(championship)
-    bracket_rounds = double_elimination_selectors.rounds_per_bracket(stage) if stage else {}
+    bracket_rounds = selectors.bracket_rounds(championship)
     rounds = [
         {
             "anchor": round_anchor(round_["stage"], round_["round"], round_["bracket"]),
             "title": _round_heading(championship, round_, bracket_rounds),
-            "swiss": round_["stage"] == Stage.Kind.SWISS,
+            "paired_by_score": registry.stage(round_["stage"]).paired_by_score,
             "pairings": [_pairing(championship, pairing) for pairing in round_["pairings"]],
             "byes": round_["byes"],
         }

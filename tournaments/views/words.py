@@ -5,19 +5,22 @@ from decimal import Decimal
 from django.utils import formats
 from django.utils.translation import gettext as _
 
-from tournaments import tiebreaks
+from tournaments import selectors
 from tournaments.durations import duration_text
 from tournaments.forms import (
     FORMAT_LABELS,
     tiebreak_label,
 )
 from tournaments.models import Championship
-from tournaments.systems.groups import pairing
-from tournaments.systems.swiss import standings as swiss_standings
+from tournaments.systems import registry
 
-LIVE = Championship.PLAYING
 FINISHED_SHOWN = 50
 DECISIONS_SHOWN = 100
+
+
+def live(championship: Championship) -> bool:
+    """Whether the championship is being played."""
+    return championship.status in registry.playing_statuses()
 
 
 def round_title(name: str | None) -> str:
@@ -82,21 +85,14 @@ def format_text(name: str) -> str:
 def tiebreak_columns(championship: Championship) -> list[dict]:
     """The tie-breaks in the order applied; in the groups the drawing of lots is always the
     last word, in a Swiss the pairing number (a column of its own)."""
-    if championship.system == Championship.System.SWISS:
-        names = list(championship.tiebreaks or swiss_standings.DEFAULT_SWISS_TIEBREAKS)
-    else:
-        names = list(championship.tiebreaks or tiebreaks.DEFAULT_TIEBREAKS)
-        if "lots" not in names:
-            names.append("lots")
-    columns = []
-    for name in names:
-        short, full, help_text = tiebreak_label(name)
-        columns.append({"name": name, "short": short, "full": full, "help": help_text})
-    return columns
+    return [
+        dict(zip(("short", "full", "help"), tiebreak_label(name), strict=True), name=name)
+        for name in selectors.tiebreak_order(championship)
+    ]
 
 
 def group_count(championship: Championship, entrants: int) -> int:
-    """How many groups a start would draw with this many entrants."""
-    if entrants < 2:
-        return 0
-    return pairing.group_count_for(entrants, championship.group_size)
+    """How many groups a start would draw with this many entrants (0 for a system without
+    groups)."""
+    drawn = registry.system(championship.system).groups_drawn
+    return drawn(championship, entrants) if drawn and entrants >= 2 else 0

@@ -10,11 +10,13 @@ from games.selectors import games_with_players
 from tournaments import bracket_marks, slot_names
 from tournaments.match_labels import match_label
 from tournaments.models import Championship, Entry, Match, Stage
+from tournaments.selectors import present_entrants, seeded_names
+from tournaments.systems.double_elimination import DOUBLE_ELIMINATION
 from tournaments.systems.double_elimination import plan as plan_of
 
 
 def stage_of(championship: Championship) -> Stage | None:
-    return championship.stages.filter(kind=Stage.Kind.DOUBLE_ELIMINATION).first()
+    return championship.stages.filter(kind=DOUBLE_ELIMINATION).first()
 
 
 def planned_matches(stage: Stage) -> list[plan_of.PlannedMatch]:
@@ -229,7 +231,7 @@ def fed_matches(match: Match) -> list[Match]:
 def rounds_per_bracket_of(stage_ids) -> dict[int, dict[str, int]]:
     """For each double-elimination stage among `stage_ids`, its rounds per bracket (one
     query for them all)."""
-    stages = Stage.objects.filter(pk__in=stage_ids, kind=Stage.Kind.DOUBLE_ELIMINATION)
+    stages = Stage.objects.filter(pk__in=stage_ids, kind=DOUBLE_ELIMINATION)
     return {stage.pk: rounds_per_bracket(stage) for stage in stages}
 
 
@@ -247,3 +249,46 @@ def knocked_out(championship: Championship) -> set[int]:
             if entry is not None and entry != winner:
                 losses[entry] = losses.get(entry, 0) + 1
     return {entry for entry, count in losses.items() if count >= 2}
+
+
+def grand_final_matches(matches: list[Match]) -> list[Match]:
+    """Of a finished double elimination, the grand final and its reset."""
+    return [match for match in matches if match.bracket == Match.Bracket.FINAL]
+
+
+def entrant_states(championship: Championship) -> dict[int, tuple[str, None]]:
+    """Who is out (two lost matches); everyone else still plays."""
+    return {entry: ("out", None) for entry in knocked_out(championship)}
+
+
+def round_names(matches: list[Match]) -> Callable[[Match], str]:
+    """A match's round by its bracket's name for it ("Losers' round 2", "Grand final")."""
+    stage = matches[0].stage
+    rounds = rounds_per_bracket(stage)
+    return lambda match: slot_names.bracket_round_name(
+        match.bracket, match.round, rounds.get(match.bracket, match.round)
+    )
+
+
+BRACKET_ORDER = {"winners": 0, "losers": 1, "final": 2}
+
+
+def round_order(round_: dict) -> tuple[int, int]:
+    """The schedule's rounds bracket by bracket: winners', losers', the final."""
+    return (BRACKET_ORDER.get(round_["bracket"], 3), round_["number"])
+
+
+def bracket_view(championship: Championship) -> dict:
+    """The drawn brackets, or during registration the plan for the players entered so far."""
+    if stage_of(championship) is not None:
+        rounds = bracket_rounds(championship)
+        return {"rounds": rounds, "planned": False, "entrants": None}
+    if championship.status != Championship.Status.REGISTRATION:
+        return {"rounds": [], "planned": False, "entrants": None}
+    entrants = present_entrants(championship)
+    rounds = []
+    if entrants >= 2:
+        rounds = planned_bracket_rounds(entrants, championship.grand_final_reset)
+        holder = bracket_marks.seeded_holder(seeded_names(championship))
+        rounds = bracket_marks.with_entrants(rounds, holder)
+    return {"rounds": rounds, "planned": True, "entrants": entrants}

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from tournaments.models import Championship, Entry, Match, Stage
 from tournaments.services.finishing import finish
 from tournaments.services.match_play import open_match, open_matches
+from tournaments.systems.double_elimination import DOUBLE_ELIMINATION
 from tournaments.systems.double_elimination import plan as plan_of
 from tournaments.systems.double_elimination.selectors import key_of, planned_matches
 
@@ -18,11 +19,11 @@ def start_double_elimination(championship: Championship, seeded: Sequence[Entry]
     in their places and open the first matches."""
     stage = Stage.objects.create(
         championship=championship,
-        kind=Stage.Kind.DOUBLE_ELIMINATION,
+        kind=DOUBLE_ELIMINATION,
         format=championship.playoff_format,
         lots={"entrants": len(seeded), "grand_final_reset": championship.grand_final_reset},
     )
-    championship.status = Championship.Status.DOUBLE_ELIMINATION
+    championship.status = DOUBLE_ELIMINATION
     championship.save(update_fields=["status"])
     matches = []
     for planned in planned_matches(stage):
@@ -47,7 +48,7 @@ def advance_double_elimination(championship: Championship) -> None:
     """Send each decided match's winner and loser where the plan says, settle a match whose
     player can no longer come (both lost the match before), open every match whose two
     players are known, play the reset when the grand final asks for it, and finish."""
-    stage = championship.stages.get(kind=Stage.Kind.DOUBLE_ELIMINATION)
+    stage = championship.stages.get(kind=DOUBLE_ELIMINATION)
     planned = {match.key: match for match in planned_matches(stage)}
     matches = {
         key_of(match): match

@@ -4,10 +4,12 @@ import random
 
 from django.db.models import Exists, F, OuterRef, Q
 
+from tournaments import bracket
 from tournaments.models import Championship, Entry, Group, GroupMember, Match, Stage
 from tournaments.services.match_play import open_round
-from tournaments.services.playoff import start_playoff_after_groups
-from tournaments.systems.groups import pairing
+from tournaments.services.playoff import start_playoff
+from tournaments.systems.groups import GROUPS, pairing
+from tournaments.systems.groups.tables import group_tables
 
 
 def start_groups(championship: Championship, entries: list[Entry]) -> Stage:
@@ -18,7 +20,7 @@ def start_groups(championship: Championship, entries: list[Entry]) -> Stage:
     random.SystemRandom().shuffle(lots)
     lot_of = dict(zip(seeds, lots, strict=True))
     stage = Stage.objects.create(
-        championship=championship, kind=Stage.Kind.GROUPS, format=championship.group_format
+        championship=championship, kind=GROUPS, format=championship.group_format
     )
     count = pairing.group_count_for(len(entries), championship.group_size)
     members, matches = [], []
@@ -44,7 +46,7 @@ def start_groups(championship: Championship, entries: list[Entry]) -> Stage:
                 )  # fmt: skip
     GroupMember.objects.bulk_create(members)
     Match.objects.bulk_create(matches, batch_size=2000)
-    championship.status = Championship.Status.GROUPS
+    championship.status = GROUPS
     championship.save(update_fields=["status"])
     open_round(championship, stage.matches.filter(round=1))
     return stage
@@ -52,7 +54,7 @@ def start_groups(championship: Championship, entries: list[Entry]) -> Stage:
 
 def advance_groups(championship: Championship) -> None:
     """Open the next round of every group whose current round is over; then the playoff."""
-    stage = championship.stages.get(kind=Stage.Kind.GROUPS)
+    stage = championship.stages.get(kind=GROUPS)
     while True:
         unfinished_now = Match.objects.filter(
             group=OuterRef("pk"), round=OuterRef("current_round")
@@ -71,3 +73,18 @@ def advance_groups(championship: Championship) -> None:
         open_round(championship, Match.objects.filter(opening))
     if not Match.objects.filter(stage=stage).exclude(status=Match.Status.FINISHED).exists():
         start_playoff_after_groups(championship, stage)
+
+
+def start_playoff_after_groups(championship: Championship, group_stage: Stage) -> None:
+    """Draw the playoff by the plan the bracket showed from the draw of the groups: each
+    slot is a group's finish (winner of group A, ...), filled by whoever finished there."""
+    tables = group_tables(group_stage)
+    advancing = [min(championship.advance_per_group, len(table.rows)) for table in tables]
+    slots = bracket.planned_slots(advancing)
+    entries = {str(entry.pk): entry for entry in championship.entries.all()}
+    # A table's rows are in finishing order, so place p of group g is row p - 1.
+    start_playoff(
+        championship,
+        [entries[tables[finish[0]].rows[finish[1] - 1].player] if finish else None
+         for finish in slots],
+    )  # fmt: skip

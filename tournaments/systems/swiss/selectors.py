@@ -11,12 +11,10 @@ from ratings import glicko2
 from ratings.selectors import ratings_of
 from tournaments import tiebreaks
 from tournaments.models import Championship, Entry, Match, Stage
+from tournaments.round_results import BYE_SCORE, RoundResult, match_results
+from tournaments.systems.swiss import SWISS
 from tournaments.systems.swiss import pairing as swiss
 from tournaments.systems.swiss import standings as swiss_standings
-from tournaments.systems.swiss.standings import RoundResult
-
-# Game points: what a pairing-allocated bye is worth (C.04.1: as a win).
-BYE_SCORE = Fraction(1)
 
 
 def default_rounds(entrants: int) -> int:
@@ -32,7 +30,7 @@ def rounds_for(championship: Championship, entrants: int) -> int:
 
 
 def swiss_stage(championship: Championship) -> Stage | None:
-    return championship.stages.filter(kind=Stage.Kind.SWISS).first()
+    return championship.stages.filter(kind=SWISS).first()
 
 
 def rounds_paired(stage: Stage) -> int:
@@ -48,26 +46,6 @@ def rounds_over(stage: Stage) -> int:
         .get("first")
     )
     return rounds_paired(stage) if first_open is None else first_open - 1
-
-
-def match_results(match: Match) -> list[RoundResult]:
-    """What one decided Swiss match gave each of its players."""
-    first, second = str(match.first_id), None if match.second_id is None else str(match.second_id)
-    if second is None:
-        return [RoundResult(match.round, first, None, BYE_SCORE, "pairing_bye")]
-    sides = ((first, second, "first"), (second, first, "second"))
-    if match.forfeit and match.winner_id is None:
-        return [RoundResult(match.round, p, o, Fraction(0), "both_lost", s) for p, o, s in sides]
-    results = []
-    for player, opponent, seat in sides:
-        if match.drawn:
-            score, kind = Fraction(1, 2), "played"
-        else:
-            won = str(match.winner_id) == player
-            score = Fraction(1 if won else 0)
-            kind = ("forfeit_win" if won else "forfeit_loss") if match.forfeit else "played"
-        results.append(RoundResult(match.round, player, opponent, score, kind, seat))
-    return results
 
 
 def round_results(stage: Stage, entries: Iterable[Entry], up_to: int) -> list[RoundResult]:

@@ -12,6 +12,7 @@ from tournaments.services import announcements
 from tournaments.services.finishing import finish
 from tournaments.services.match_play import open_round
 from tournaments.services.playoff import seeded_slots, start_playoff
+from tournaments.systems.swiss import SWISS
 from tournaments.systems.swiss import pairing as swiss
 from tournaments.systems.swiss import selectors as swiss_selectors
 
@@ -25,11 +26,11 @@ def start_swiss(championship: Championship, seeded: Sequence[Entry]) -> Stage:
         entry.pairing_number = number
     Entry.objects.bulk_update(seeded, ["pairing_number"], batch_size=1000)
     championship.swiss_rounds = swiss_selectors.rounds_for(championship, len(seeded))
-    championship.status = Championship.Status.SWISS
+    championship.status = SWISS
     championship.save(update_fields=["swiss_rounds", "status"])
     stage = Stage.objects.create(
         championship=championship,
-        kind=Stage.Kind.SWISS,
+        kind=SWISS,
         format=championship.group_format,
         lots={"initial_seat": random.SystemRandom().choice(SEATS)},
     )
@@ -40,7 +41,7 @@ def start_swiss(championship: Championship, seeded: Sequence[Entry]) -> Stage:
 def advance_swiss(championship: Championship) -> None:
     """Pair the next round when the last is over; after the last round, rank or start the
     playoff of the top `advance` players."""
-    stage = championship.stages.get(kind=Stage.Kind.SWISS)
+    stage = championship.stages.get(kind=SWISS)
     paired = swiss_selectors.rounds_paired(stage)
     if stage.matches.filter(round=paired).exclude(status=Match.Status.FINISHED).exists():
         return

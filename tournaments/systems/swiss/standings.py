@@ -25,8 +25,8 @@ Scores are exact fractions inside the module; only what is handed back is a floa
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
 
+from tournaments.round_results import HALF, RoundResult
 from tournaments.tiebreaks import (
     checked_names,
     exact,
@@ -35,22 +35,6 @@ from tournaments.tiebreaks import (
     split_by_value,
 )
 
-Kind = Literal["played", "forfeit_win", "forfeit_loss", "pairing_bye", "absent", "both_lost"]
-
-HALF = Fraction(1, 2)
-GAME_SCORES = (Fraction(0), HALF, Fraction(1))
-
-# The result each kind may carry, and whether it needs an opponent (the scheduled one, for
-# forfeits). An absence scoring 1/2 is a half-point bye, scoring 1 a full-point bye.
-_KIND_RULES: dict[str, tuple[tuple[Fraction, ...], bool]] = {
-    "played": (GAME_SCORES, True),
-    "forfeit_win": ((Fraction(1),), True),
-    "forfeit_loss": ((Fraction(0),), True),
-    "both_lost": ((Fraction(0),), True),
-    "pairing_bye": (GAME_SCORES, False),
-    "absent": (GAME_SCORES, False),
-}
-
 # What the other side of a paired round must have recorded.
 _MIRROR_KIND = {
     "played": "played",
@@ -58,51 +42,6 @@ _MIRROR_KIND = {
     "forfeit_loss": "forfeit_win",
     "both_lost": "both_lost",
 }
-
-
-@dataclass(frozen=True)
-class RoundResult:
-    """One round of one player: the game, forfeit, bye or absence and the game points it gave."""
-
-    round: int
-    player: str
-    opponent: str | None  # None: no opponent (bye, absent, not yet entered)
-    score: Fraction  # 1, 1/2, 0 in game points
-    kind: Kind
-    seat: Literal["first", "second"] | None = None
-
-    def __post_init__(self) -> None:
-        if self.kind not in _KIND_RULES:
-            raise ValueError(f"unknown kind {self.kind!r}; known: {sorted(_KIND_RULES)}")
-        scores, needs_opponent = _KIND_RULES[self.kind]
-        if exact(self.score) not in scores:
-            raise ValueError(f"a {self.kind} cannot score {self.score!r}")
-        if needs_opponent and self.opponent is None:
-            raise ValueError(f"a {self.kind} needs the (scheduled) opponent")
-        if not needs_opponent and self.opponent is not None:
-            raise ValueError(f"a {self.kind} has no opponent, got {self.opponent!r}")
-        if self.opponent == self.player:
-            raise ValueError(f"a player cannot meet themself: {self.player!r}")
-        if self.round < 1:
-            raise ValueError(f"rounds are numbered from 1, got {self.round}")
-
-    @property
-    def game_score(self) -> Fraction:
-        return exact(self.score)
-
-    @property
-    def over_the_board(self) -> bool:
-        return self.kind == "played"
-
-    @property
-    def voluntary(self) -> bool:
-        """A voluntary unplayed round (C.07 16.1.2): a requested bye or a forfeit loss."""
-        return self.requested_bye or self.kind in ("forfeit_loss", "both_lost")
-
-    @property
-    def requested_bye(self) -> bool:
-        """A half- or zero-point bye, including every round missed before entry or after leaving."""
-        return self.kind == "absent" and self.game_score < 1
 
 
 @dataclass(frozen=True)

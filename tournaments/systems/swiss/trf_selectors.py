@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 from infrastructure.errors import Conflict
 from ratings.selectors import ratings_of
 from tournaments.models import Championship, Entry, Match, Stage
+from tournaments.systems.swiss import SWISS, trf
 from tournaments.systems.swiss import selectors as swiss_selectors
-from tournaments.systems.swiss import trf
 from tournaments.systems.swiss.standings import RoundResult
 
 _COLOURS = {"first": "w", "second": "b"}
@@ -18,7 +18,7 @@ _COLOURS = {"first": "w", "second": "b"}
 
 def swiss_stage_of(championship: Championship) -> Stage:
     """The championship's Swiss stage; Conflict when it has none (yet)."""
-    if championship.system != Championship.System.SWISS:
+    if championship.system != SWISS:
         raise Conflict(_("Only a Swiss has a Tournament Report File."), code="not_a_swiss")
     stage = swiss_selectors.swiss_stage(championship)
     if stage is None:

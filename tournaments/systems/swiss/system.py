@@ -1,0 +1,89 @@
+"""The Swiss as the registry knows it."""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from infrastructure.errors import Conflict
+from tournaments.models import Championship, Entry
+from tournaments.systems.base import Opened, SettingRule, StageKind, System
+from tournaments.systems.swiss import SWISS, page, settings, tables
+from tournaments.systems.swiss import standings as swiss_standings
+from tournaments.systems.swiss.stage import advance_swiss, start_swiss
+
+
+def _result_stands(championship: Championship, match) -> Conflict | None:
+    """A Swiss result stands once the next round is paired on it."""
+    if match.stage.matches.filter(round__gt=match.round).exists() or (
+        championship.status not in (SWISS, Championship.Status.FINISHED)
+    ):
+        return Conflict(
+            _("The next round has been paired on this result: it stands."), code="stage_over"
+        )
+    return None
+
+
+def _start(championship: Championship, entries: list[Entry]) -> Opened:
+    start_swiss(championship, entries)
+    return Opened(
+        logged={"rounds": championship.swiss_rounds}, told=[{"type": "round_opened", "round": 1}]
+    )
+
+
+STAGES = (
+    StageKind(
+        kind=SWISS,
+        title=gettext_lazy("Swiss"),
+        round_heading=gettext_lazy("Swiss, round %(number)s"),
+        round_started={
+            None: gettext_lazy(
+                "Round %(round)s of the Swiss of %(championship)s: your game against "
+                "%(opponent)s is ready."
+            )
+        },
+        status_label=gettext_lazy("Swiss rounds"),
+        advance=advance_swiss,
+        scored=True,
+        paired_by_score=True,
+        opens_whole_rounds=True,
+        result_stands=_result_stands,
+        correctable_at_the_end=list,
+        schedule_order=20,
+    ),
+)
+
+SYSTEM = System(
+    name=SWISS,
+    label=gettext_lazy("Swiss"),
+    description=gettext_lazy("Swiss (FIDE Dutch): everyone plays every round, paired by score"),
+    first_stage=SWISS,
+    start=_start,
+    settings=(
+        SettingRule("swiss_rounds", settings.check_rounds),
+        SettingRule("advance", settings.check_advance),
+        SettingRule("group_format"),
+        SettingRule("playoff_format"),
+        SettingRule("third_place"),
+        SettingRule("points_system"),
+        SettingRule("tiebreaks"),
+    ),
+    formats={
+        "group_format": gettext_lazy("Swiss rounds' format"),
+        "playoff_format": gettext_lazy("Playoff format"),
+    },
+    tiebreaks=(swiss_standings.SWISS_TIEBREAKS, swiss_standings.DEFAULT_SWISS_TIEBREAKS),
+    game_point_tiebreaks=True,
+    final_places=tables.final_places,
+    table=tables.table,
+    table_empty={"swiss": None},
+    bracket=tables.bracket_view,
+    started_text=page.started_text,
+    start_preview=page.start_preview,
+    rounds_over=tables.rounds_over,
+    rounds_with_standings=tables.rounds_with_standings,
+    page=page.page,
+    late_entry=tables.late_entry,
+    # A Swiss's rows give their pairing number in the group column.
+    csv_tables=lambda standings: [
+        (SWISS, standings["swiss"] or [], lambda row: row["pairing_number"])
+    ],
+)
