@@ -175,6 +175,13 @@ class GameSerializer(serializers.Serializer):
     )
     clocks = serializers.DictField(child=serializers.FloatField())
     time_control = TimeControlField(allow_null=True)
+    berserk_allowed = serializers.BooleanField(
+        help_text="Whether a player may go berserk (halve their own clock before their "
+        "first move: an Arena's games)."
+    )
+    berserk = serializers.ListField(
+        child=StrictCharField(), help_text="The seats whose players went berserk."
+    )
     secured = serializers.BooleanField()
     draw_offer = StrictCharField(allow_null=True)
     position = serializers.DictField()
@@ -342,6 +349,12 @@ BackView = _action(
     "Come back to your seat",
     lambda game_id, user: services.set_away(game_id, user, False),
     budgeted=True,
+)
+BerserkView = _action(
+    "games_berserk",
+    "Go berserk: halve your own clock before your first move, in a game that allows it "
+    "(an Arena's: a win so played scores one point more)",
+    services.go_berserk,
 )
 
 

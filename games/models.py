@@ -71,6 +71,10 @@ class Game(models.Model):
     clocks = models.JSONField(default=dict)
     turn_started_at = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    # Berserk (an Arena's): a player may halve their own clock before their first move; only
+    # games opened with `berserk_allowed` let them. `berserk`: the seats that did.
+    berserk_allowed = models.BooleanField(default=False)
+    berserk = models.JSONField(default=list, blank=True)
     match = models.ForeignKey(
         "tournaments.Match", on_delete=models.PROTECT, null=True, blank=True, related_name="games"
     )

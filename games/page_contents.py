@@ -73,6 +73,7 @@ def game_page(game: Game, viewer: User | None, move: int | None = None) -> dict:
         in_hand = hands.get(seat.seat)
         player["in_hand"] = in_hand if isinstance(in_hand, int) else None
         player["out"] = seat.seat in out
+        player["berserk"] = seat.seat in game.berserk
     return {
         "game": game,
         "detail": detail,
@@ -112,6 +113,7 @@ def game_page(game: Game, viewer: User | None, move: int | None = None) -> dict:
         "script": declared.script,
         "stylesheet": declared.stylesheet,
         "draw_offers": services.may_offer_draw(game, mine),
+        "may_go_berserk": services.may_go_berserk(game, mine),
         "can_rematch": can_rematch,
         # A guest at their limit of unfinished games sees the button disabled, and why.
         "rematch_refusal": services.guest_practice_refusal(viewer) if can_rematch else None,

@@ -103,6 +103,9 @@ class GameDeclaration:
     format_help: Mapping[str, Text] = field(default_factory=dict)
     # A playoff game level when its format's moves are played goes on to a decision (K14).
     playoff_extra_time: bool = False
+    # In an Arena a draw before this many moves (both players') scores nothing: a game
+    # agreed drawn at once earns no points.
+    early_draw_moves: int = 10
     refusals: Mapping[str, Text] = field(default_factory=dict)  # the engine's codes
     # Why a game ended, for the engine's own result reasons (beside games.outcomes' ones).
     result_reasons: Mapping[str, Text] = field(default_factory=dict)

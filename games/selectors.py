@@ -126,6 +126,8 @@ def game_detail(game: Game) -> dict:
         "result": result,
         "clocks": clocks_now(game),
         "time_control": game.time_control,
+        "berserk_allowed": game.berserk_allowed,
+        "berserk": list(game.berserk),
         "secured": game.secured,
         "draw_offer": game.draw_offer or None,
         "position": rules.view(rules.load(bytes(game.snapshot))),

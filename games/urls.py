@@ -13,6 +13,7 @@ api_urlpatterns = [
     path("<id:game_id>/undo/", api.UndoView.as_view(), name="api-game-undo"),
     path("<id:game_id>/away/", api.AwayView.as_view(), name="api-game-away"),
     path("<id:game_id>/back/", api.BackView.as_view(), name="api-game-back"),
+    path("<id:game_id>/berserk/", api.BerserkView.as_view(), name="api-game-berserk"),
     path("<id:game_id>/rematch/", api.RematchView.as_view(), name="api-game-rematch"),
     path("<id:game_id>/moves/", api.MovesView.as_view(), name="api-game-moves"),
     path("<id:game_id>/record/", api.RecordView.as_view(), name="api-game-record"),
@@ -31,6 +32,7 @@ page_urlpatterns = [
     path("<id:game_id>/undo/", views.undo, name="game-undo"),
     path("<id:game_id>/away/", views.away, name="game-away"),
     path("<id:game_id>/back/", views.back, name="game-back"),
+    path("<id:game_id>/berserk/", views.berserk, name="game-berserk"),
     path("<id:game_id>/rematch/", views.rematch, name="game-rematch"),
 ]
 

@@ -256,6 +256,11 @@ back = _game_action(
     budgeted=True,
 )
 
+berserk = _game_action(
+    services.go_berserk,
+    lambda game: gettext("You went berserk: your clock is halved."),
+)
+
 
 @login_required
 @require_POST

@@ -21,6 +21,7 @@ DEMO_NAME = "Demo Cup"
 SCHEDULED_NAME = "Demo Cup: next season"
 SWISS_NAME = "Demo Swiss"
 DOUBLE_ELIMINATION_NAME = "Demo Double Elimination"
+ARENA_NAME = "Demo Arena"
 DEMO_DESCRIPTION = (
     "Two groups of demo players, then a playoff.\n"
     "Each round has three days; a game still running then is decided by the score."
@@ -111,6 +112,23 @@ def create_demo_double_elimination(
         ),
         system="double_elimination",
         grand_final_reset=True,
+    )
+
+
+def create_demo_arena(organiser: User, players: list[User], rounds_played: int = 1) -> Championship:
+    """An Arena of the demo players running for twelve hours, its first wave played."""
+    return _started_and_played(
+        organiser,
+        players,
+        rounds_played,
+        name=ARENA_NAME,
+        description=(
+            "For twelve hours, whoever is free is paired at once with someone near them in "
+            "the standings. Two wins in a row and every further game counts double; going "
+            "berserk (half your clock) earns a point more for a win."
+        ),
+        system="arena",
+        arena_minutes=720,
     )
 
 

@@ -29,6 +29,7 @@ from tournaments.models import (
 from tournaments.services import creation
 from tournaments.services.creation import CHECK_IN_MAX_S, DESCRIPTION_MAX_CHARS
 from tournaments.systems import registry as systems_registry
+from tournaments.systems.arena import settings as arena_settings
 from tournaments.systems.swiss import settings as swiss_settings
 
 FORMAT_LABELS = FORMAT_TITLES
@@ -286,6 +287,14 @@ class ChampionshipForm(forms.Form):
             "Double elimination only: when the losers' bracket winner wins the grand final, "
             "one more match decides."
         ),
+    )
+    arena_minutes = forms.IntegerField(
+        label=_("Arena length in minutes"),
+        required=False,
+        min_value=arena_settings.ARENA_MINUTES_MIN,
+        max_value=arena_settings.ARENA_MINUTES_MAX,
+        initial=60,
+        help_text=_("Arena only. From 10 minutes to 12 hours, counted from the start."),
     )
     group_size = forms.IntegerField(
         label=_("Players per group"),
@@ -622,6 +631,7 @@ OWN_SETTINGS = {
     "swiss_rounds": lambda data: data.get("swiss_rounds"),
     "advance": lambda data: data.get("advance") or 0,
     "grand_final_reset": lambda data: data["grand_final_reset"],
+    "arena_minutes": lambda data: data.get("arena_minutes") or 60,
 }
 
 
@@ -651,7 +661,7 @@ def initial_from(championship: Championship) -> dict[str, Any]:
             "name", "game", "description", "starts_at", "entries_close_at", "group_size",
             "advance_per_group", "group_format", "playoff_format", "third_place", "rated",
             "points_system", "visibility", "system", "swiss_rounds", "advance",
-            "grand_final_reset",
+            "grand_final_reset", "arena_minutes",
         )
     }  # fmt: skip
     initial["round_deadline"] = championship.round_deadline_s

@@ -50,6 +50,8 @@ class Championship(models.Model):
     # A double elimination: the losers' bracket winner who wins the grand final forces one
     # more match.
     grand_final_reset = models.BooleanField(default=True)
+    # An Arena: how long it runs from its start, in minutes.
+    arena_minutes = models.PositiveSmallIntegerField(default=60)
     group_size = models.PositiveSmallIntegerField(default=4)
     advance_per_group = models.PositiveSmallIntegerField(default=2)
     group_format = models.CharField(max_length=12, default="express")
@@ -124,6 +126,9 @@ class Entry(models.Model):
     # A Swiss's pairing number (1 for the top of the initial ranking), given at the start;
     # a late entrant gets the next free one when first paired.
     pairing_number = models.PositiveIntegerField(null=True, blank=True)
+    # Paused by the player (or for missing a game) in a system that pairs whoever is free
+    # (an Arena): not paired until they resume.
+    paused_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["entered_at", "id"]
@@ -179,6 +184,8 @@ class Stage(models.Model):
     # What the stage drew by lot at its start, kept so that every later step follows it (a
     # Swiss: the seat pairing number 1 takes when nothing else decides).
     lots = models.JSONField(default=dict, blank=True)
+    # When a stage that runs for a set time is over (an Arena); the sweep moves it on then.
+    ends_at = models.DateTimeField(null=True, blank=True, db_index=True)
 
     class Meta:
         constraints = [

@@ -2,6 +2,7 @@ from django.urls import path
 
 import infrastructure.converters  # noqa: F401  (registers the <id:...> URL part)
 from tournaments import api, events, views
+from tournaments.systems import registry as systems_registry
 
 api_urlpatterns = [
     path("", api.ChampionshipsView.as_view(), name="api-championships"),
@@ -108,3 +109,7 @@ account_urlpatterns = [
 api_me_urlpatterns = [
     path("calendar/", api.CalendarFeedView.as_view(), name="api-calendar"),
 ]
+
+# Each system's own addresses (an Arena's pause and resume).
+api_urlpatterns += systems_registry.url_patterns("api_urlpatterns")
+page_urlpatterns += systems_registry.url_patterns("page_urlpatterns")

@@ -6,6 +6,7 @@ says what each module is for.
 """
 
 from games.services.away import may_set_away, set_away
+from games.services.berserk import go_berserk, may_go_berserk
 from games.services.deadlines import clock_overdue
 from games.services.endings import forfeit, may_offer_draw, offer_draw, resign
 from games.services.invitations import (
@@ -42,7 +43,9 @@ __all__ = [
     "decline_invitation",
     "forfeit",
     "game_record",
+    "go_berserk",
     "guest_practice_refusal",
+    "may_go_berserk",
     "may_offer_draw",
     "may_rematch",
     "may_set_away",

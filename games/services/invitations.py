@@ -134,7 +134,8 @@ def create_game(
 @dataclass(frozen=True)
 class MatchGame:
     """A championship game to start: its match, the game and its options, the players in
-    seat order (or to be seated by lot), whether it is rated, its time control."""
+    seat order (or to be seated by lot), whether it is rated, its time control, and whether
+    its players may go berserk (halve their own clock before their first move: an Arena's)."""
 
     match_id: int
     game: str
@@ -142,6 +143,7 @@ class MatchGame:
     players: list[User]
     rated: bool
     time_control: dict | None
+    berserk_allowed: bool = False
 
 
 def create_match_game(
@@ -152,9 +154,10 @@ def create_match_game(
     players: list[User],
     rated: bool,
     time_control: dict | None,
+    berserk_allowed: bool = False,
 ) -> Game:
     """A championship game, started at once; `players` sit in seat order (or by lot)."""
-    wanted = MatchGame(match_id, game, options, players, rated, time_control)
+    wanted = MatchGame(match_id, game, options, players, rated, time_control, berserk_allowed)
     return create_match_games([wanted])[0]
 
 
@@ -184,6 +187,7 @@ def create_match_games(wanted: Sequence[MatchGame]) -> list[Game]:
             snapshot=rules.dump(state),
             time_control=match_game.time_control,
             match_id=match_game.match_id,
+            berserk_allowed=match_game.berserk_allowed,
             version=1,
         )
         start_game(record, now)

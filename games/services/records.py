@@ -117,6 +117,9 @@ def move_times(game: Game, accepted: list[Move], control: clocks.TimeControl | N
         )
     )
     left = dict(clocks.starting_clocks(control, tuple(game.clocks)))
+    for seat in game.berserk:  # halved before the seat's first move (games.services.berserk)
+        if seat in left:
+            left[seat] /= 2
     turn_started = game.started_at
     times = []
     for move in accepted:

@@ -109,7 +109,7 @@
     if (!window.EventSource) return;
     var options = page.dataset.eventsCredentials ? { withCredentials: true } : {};
     source = new EventSource(page.dataset.eventsUrl, options);
-    ["state", "move", "game_over", "draw_offer"].forEach(function (type) {
+    ["state", "move", "game_over", "draw_offer", "berserk"].forEach(function (type) {
       source.addEventListener(type, function () {
         heardAt = performance.now();
         refresh();

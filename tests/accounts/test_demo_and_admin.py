@@ -136,7 +136,12 @@ def test_the_demo_runs_a_cup_a_swiss_and_a_double_elimination_and_a_second_demo_
     bracket = double.stages.get(kind="double_elimination").matches
     assert bracket.filter(bracket="winners", round=1, status="finished").count() == 4
     assert bracket.filter(bracket="losers", status="playing").exists()
-    for shown in (swiss, double):
+    arena = Championship.objects.get(name="Demo Arena")
+    assert arena.status == "arena" and arena.arena_minutes == 720
+    waves = arena.stages.get(kind="arena").matches
+    assert waves.filter(round=1, status="finished").count() == 4  # the first wave played
+    assert waves.filter(status="playing").exists()  # and everyone paired again
+    for shown in (swiss, double, arena):
         assert f"{shown.name}: http://127.0.0.1:8000/championships/{shown.pk}/" in out.getvalue()
     made = (Championship.objects.count(), Match.objects.count(), Game.objects.count())
     call_command("demo", stdout=StringIO())

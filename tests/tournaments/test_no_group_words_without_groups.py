@@ -134,6 +134,6 @@ def test_the_championships_list_and_the_home_page_name_every_system(client):
 def test_the_readme_names_every_system_and_every_demo_championship():
     text = README.read_text()
     first = re.sub(r"\s+", " ", text.split("\n\n")[1])
-    assert "a Swiss" in first and "double elimination" in first
-    assert "Demo Swiss" in text and "Demo Double Elimination" in text
+    assert "a Swiss" in first and "double elimination" in first and "Arena" in first
+    assert "Demo Swiss" in text and "Demo Double Elimination" in text and "Demo Arena" in text
     assert "leaderboards" in text.lower()

@@ -28,6 +28,7 @@ from tournaments.models import (
 from tournaments.services import creation
 from tournaments.services.co_organisers import CO_ORGANISERS_MAX
 from tournaments.systems import registry
+from tournaments.systems.arena import settings as arena_settings
 from tournaments.systems.swiss import settings as swiss_settings
 from tournaments.systems.swiss import standings as swiss_standings
 from tournaments.visibility import visible_championships
@@ -53,7 +54,8 @@ class CreateChampionshipSerializer(serializers.Serializer):
         help_text="`groups`: round-robin groups, then a playoff. `swiss`: a Swiss by the FIDE "
         "Dutch system (`swiss_rounds`), then a playoff of the top `advance` players (0: "
         "none). `double_elimination`: winners' and losers' brackets and a grand final "
-        "(`grand_final_reset`).",
+        "(`grand_final_reset`). `arena`: for `arena_minutes`, whoever is free is paired "
+        "at once with someone near them in the standings; points with streaks and berserk.",
     )
     swiss_rounds = StrictIntegerField(
         required=False,
@@ -77,6 +79,13 @@ class CreateChampionshipSerializer(serializers.Serializer):
         default=True,
         help_text="A double elimination: when the losers' bracket winner wins the grand "
         "final, one more match decides.",
+    )
+    arena_minutes = StrictIntegerField(
+        required=False,
+        default=60,
+        min_value=arena_settings.ARENA_MINUTES_MIN,
+        max_value=arena_settings.ARENA_MINUTES_MAX,
+        help_text="An Arena: how long it runs from its start, in minutes.",
     )
     group_size = StrictIntegerField(
         required=False, default=4, min_value=2, max_value=16, help_text="Players in a group."
@@ -173,7 +182,6 @@ class CreateChampionshipSerializer(serializers.Serializer):
         "play in.",
     )
 
-
     def validate_system(self, value: str) -> str:
         """One of the systems in play (the settings list them)."""
         names = registry.names()
@@ -217,7 +225,7 @@ class ChampionshipSerializer(serializers.ModelSerializer):
         model = Championship
         fields = [
             "id", "name", "description", "game", "options", "system", "swiss_rounds", "advance",
-            "grand_final_reset", "group_size", "advance_per_group",
+            "grand_final_reset", "arena_minutes", "group_size", "advance_per_group",
             "group_format", "playoff_format", "third_place", "rated", "time_control",
             "round_deadline_s", "absent_after_s", "starts_at", "entries_close_at", "check_in_s",
             "points_system", "tiebreaks", "visibility", "organiser", "co_organisers", "status",

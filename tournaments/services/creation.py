@@ -45,6 +45,7 @@ DEFAULTS: dict[str, Any] = {
     "swiss_rounds": None,
     "advance": 0,
     "grand_final_reset": True,
+    "arena_minutes": 60,
     "group_size": 4,
     "advance_per_group": 2,
     "group_format": MatchFormat.EXPRESS,

@@ -6,11 +6,12 @@ from datetime import datetime, timedelta
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from games import registry
+from games import registry as games_registry
 from games import services as game_services
 from games.outcomes import MatchFormat
 from tournaments.models import Championship, Match, Stage
 from tournaments.services import announcements
+from tournaments.systems import registry
 
 
 def game_options(championship: Championship, stage: Stage, replay: bool = False) -> dict:
@@ -18,7 +19,7 @@ def game_options(championship: Championship, stage: Stage, replay: bool = False)
     options = dict(championship.options)
     options["format"] = MatchFormat.EXPRESS if replay else stage.format
     # A game whose rules settle a level knockout game in extra time takes `extra_time` (K14).
-    if stage.is_knockout and registry.declaration(championship.game).playoff_extra_time:
+    if stage.is_knockout and games_registry.declaration(championship.game).playoff_extra_time:
         options["extra_time"] = True
     return options
 
@@ -63,7 +64,7 @@ def open_matches(
             players.reverse()
         if drawn == 0:
             # The round opens for this match now; every game of it, replays too, is due then.
-            match.opened_at, match.deadline = now, deadline
+            match.opened_at, match.deadline = now, due_by(match.stage, deadline)
         wanted.append(
             game_services.MatchGame(
                 match_id=match.pk,
@@ -72,6 +73,7 @@ def open_matches(
                 players=players,
                 rated=championship.rated,
                 time_control=championship.time_control,
+                berserk_allowed=registry.stage(match.stage.kind).berserk,
             )
         )
         match.status = Match.Status.PLAYING
@@ -81,11 +83,11 @@ def open_matches(
     games = game_services.create_match_games(wanted)
     # One statement for the round's new matches (they share the opening and the deadline),
     # one for the replays, which keep theirs.
-    fresh = [match.pk for match in started if not replays.get(match.pk)]
+    fresh = [match for match in started if not replays.get(match.pk)]
     again = [match.pk for match in started if replays.get(match.pk)]
     if fresh:
-        Match.objects.filter(pk__in=fresh).update(
-            opened_at=now, deadline=deadline, status=Match.Status.PLAYING
+        Match.objects.filter(pk__in=[match.pk for match in fresh]).update(
+            opened_at=now, deadline=fresh[0].deadline, status=Match.Status.PLAYING
         )
     if again:
         Match.objects.filter(pk__in=again).update(status=Match.Status.PLAYING)
@@ -100,6 +102,11 @@ def _walkover(match: Match) -> None:
     match.forfeit = True
     match.status = Match.Status.FINISHED
     match.save(update_fields=["winner", "forfeit", "status"])
+
+
+def due_by(stage: Stage, deadline: datetime):
+    """The round's deadline, for a stage whose matches are due by one."""
+    return deadline if registry.stage(stage.kind).round_deadlines else None
 
 
 def round_deadline(championship: Championship, opened_at: datetime) -> datetime:

@@ -17,7 +17,7 @@ from games.models import Game
 from games.outcomes import ResultReason
 from games.signals import GameFinished
 from tournaments import streams
-from tournaments.models import Championship, Match
+from tournaments.models import Championship, Match, Stage
 from tournaments.services import announcements
 from tournaments.services.match_play import open_match, time_is_up
 from tournaments.systems import registry
@@ -113,6 +113,13 @@ def unsettled_championships(finished_before: datetime) -> list[int]:
         status=Match.Status.PLAYING,
     ).exclude(game_selectors.has_a_game(Game.Status.ACTIVE))
     return sorted(set(unsettled.values_list("stage__championship_id", flat=True)))
+
+
+def stages_over(now: datetime) -> list[int]:
+    """Championships still playing a stage that runs for a set time (an Arena) whose time
+    is up: their advance ends it."""
+    over = Stage.objects.filter(ends_at__lte=now, championship__status=F("kind"))
+    return sorted(set(over.values_list("championship_id", flat=True)))
 
 
 def matches_of(championship: Championship):

@@ -38,6 +38,7 @@ def sweep(now: datetime | None = None) -> Swept:
     # The backstop of the one advance a championship keeps queued: sent whatever the key
     # says, as the key may be one a lost advance left behind.
     moved_on = progress.unsettled_championships(now - UNSETTLED_AFTER)
+    moved_on += [pk for pk in progress.stages_over(now) if pk not in moved_on]
     for championship_id in moved_on:
         progress.advance_championship.delay(championship_id)
     return Swept(decided=due, reminded=reminded, starting=starting, moved_on=moved_on)

@@ -42,6 +42,11 @@ class StageKind:
     # A round opens for all its matches at once, told as one event (not group by group,
     # nor match by match as a bracket's).
     opens_whole_rounds: bool = False
+    # Its games let a player go berserk (halve their own clock before their first move).
+    berserk: bool = False
+    # Its matches are due by the round's deadline (decided then if still played); a stage
+    # that runs for a set time leaves its games to their own clocks.
+    round_deadlines: bool = True
     # Its rounds are paired one at a time, each with reasons (the rounds page explains them).
     paired_by_score: bool = False
     # A round's heading on the rounds page, with its %(number)s ("Swiss, round 3"); a round
@@ -136,5 +141,8 @@ class System:
     # The standings CSV's tables from the standings body: (its stage column, its rows, the
     # value of a row's group column).
     csv_tables: Callable[[dict], list[tuple[str, list[dict], Callable[[dict], Any]]]] | None = None
+    # The module of its own addresses (`api_urlpatterns` under /api/championships/,
+    # `page_urlpatterns` under /championships/), or None.
+    urls: str | None = None
     # How many groups a start would draw with this many entrants (None: it draws none).
     groups_drawn: Callable[[Any, int], int] | None = None

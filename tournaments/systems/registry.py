@@ -18,6 +18,7 @@ BUILT_IN = (
     "tournaments.systems.groups",
     "tournaments.systems.swiss",
     "tournaments.systems.double_elimination",
+    "tournaments.systems.arena",
 )
 # The core's own stages, which any system may play after its own.
 CORE_STAGES = ("tournaments.services.playoff",)
@@ -124,6 +125,15 @@ def status_choices() -> list[tuple[str, str]]:
 
 def status_names() -> list[str]:
     return [name for name, _label in status_choices()]
+
+
+def url_patterns(kind: str) -> list:
+    """The systems' own addresses of one kind ("api_urlpatterns", "page_urlpatterns")."""
+    found = []
+    for declared in systems():
+        if declared.urls is not None:
+            found += getattr(import_module(declared.urls), kind, [])
+    return found
 
 
 def load() -> None:

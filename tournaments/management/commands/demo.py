@@ -10,6 +10,7 @@ from accounts import services
 from accounts.models import User
 from infrastructure import links
 from tournaments.demo import (
+    create_demo_arena,
     create_demo_championship,
     create_demo_double_elimination,
     create_demo_swiss,
@@ -56,6 +57,7 @@ class Command(BaseCommand):
                     create_demo_championship(admin, players),
                     create_demo_swiss(admin, players),
                     create_demo_double_elimination(admin, players),
+                    create_demo_arena(admin, players),
                     create_scheduled_demo_championship(admin, players),
                 ]
             for shown in shown_in_order:

@@ -1,0 +1,56 @@
+"""The Arena as the registry knows it."""
+
+from django.utils.translation import gettext_lazy
+
+from tournaments.models import Championship, Entry
+from tournaments.systems.arena import ARENA, page, settings, tables
+from tournaments.systems.arena.stage import advance_arena, start_arena
+from tournaments.systems.base import Opened, SettingRule, StageKind, System
+
+
+def _start(championship: Championship, entries: list[Entry]) -> Opened:
+    stage = start_arena(championship, entries)
+    return Opened(
+        logged={"minutes": championship.arena_minutes, "ends_at": stage.ends_at.isoformat()},
+        told=[{"type": "standings"}],
+    )
+
+
+STAGES = (
+    StageKind(
+        kind=ARENA,
+        title=gettext_lazy("Arena"),
+        status_label=gettext_lazy("Arena"),
+        advance=advance_arena,
+        scored=True,
+        round_deadlines=False,
+        berserk=True,
+        opens_whole_rounds=True,
+        schedule_order=30,
+        round_heading=gettext_lazy("Arena, wave %(number)s"),
+        round_started={
+            None: gettext_lazy(
+                "Your next game in the Arena %(championship)s: against %(opponent)s, ready now."
+            )
+        },
+    ),
+)
+
+SYSTEM = System(
+    name=ARENA,
+    label=gettext_lazy("Arena"),
+    description=gettext_lazy(
+        "Arena: for a set time, everyone free is paired at once; streaks and berserk score more"
+    ),
+    first_stage=ARENA,
+    start=_start,
+    settings=(SettingRule("arena_minutes", settings.check_minutes), SettingRule("group_format")),
+    formats={"group_format": gettext_lazy("Format of the Arena's games")},
+    final_places=tables.final_places,
+    table=tables.table,
+    table_empty={"arena": None},
+    started_text=page.started_text,
+    page=page.page,
+    urls="tournaments.systems.arena.urls",
+    csv_tables=lambda standings: [("arena", standings["arena"] or [], lambda row: None)],
+)
