@@ -8,8 +8,7 @@ from django.utils import timezone
 
 from games import registry as games_registry
 from games import selectors as game_selectors
-from games.models import Game
-from games.selectors import players_by_seat
+from games.models import Game, Seat
 from tournaments.models import Championship, Entry, Match, Stage
 from tournaments.systems.arena import ARENA
 from tournaments.systems.arena.scoring import ArenaGame, Tally, tally
@@ -36,38 +35,47 @@ def early_draw_moves(championship: Championship) -> int:
 
 def counted_games(stage: Stage) -> dict[int, list[ArenaGame]]:
     """Entry id → the Arena games that count, in the order played: finished by the end of
-    the Arena, and played (a game one player never moved in counts for nobody)."""
+    the Arena, and played (a game one player never moved in counts for nobody). Read as
+    plain values, in three queries however long the Arena has run."""
     matches = list(
-        stage.matches.filter(status=Match.Status.FINISHED, forfeit=False).order_by("round", "index")
+        stage.matches.filter(status=Match.Status.FINISHED, forfeit=False)
+        .order_by("round", "index")
+        .values_list("pk", "first_id", "second_id", "winner_id", "drawn")
     )
-    games = {
-        game.match_id: game
-        for game in game_selectors.games_for_matches([match.pk for match in matches])
+    games = Game.objects.filter(match__in=[match[0] for match in matches])
+    if stage.ends_at is not None:
+        games = games.filter(finished_at__lte=stage.ends_at)
+    # A match's last game is its result (an Arena match has one).
+    counted = {
+        match_id: (game_id, moves, berserk)
+        for match_id, game_id, moves, berserk in games.order_by("pk").values_list(
+            "match_id", "pk", "move_count", "berserk"
+        )
     }
+    # Who went berserk, by game: the seats of the games that had one, as entries.
+    berserk_seats = {
+        game_id: set(berserk) for game_id, _moves, berserk in counted.values() if berserk
+    }
+    entry_of = dict(
+        Entry.objects.filter(championship_id=stage.championship_id).values_list("player_id", "pk")
+    )
+    went_berserk: set[tuple[int, int]] = set()
+    for game_id, seat, user_id in Seat.objects.filter(game__in=list(berserk_seats)).values_list(
+        "game_id", "seat", "user_id"
+    ):
+        if seat in berserk_seats[game_id]:
+            went_berserk.add((game_id, entry_of.get(user_id)))
     played: dict[int, list[ArenaGame]] = {}
-    for match in matches:
-        game = games.get(match.pk)
-        if game is None or (
-            stage.ends_at and game.finished_at and game.finished_at > stage.ends_at
-        ):
-            continue
-        seat_of = {player: seat for seat, player in players_by_seat(game).items()}
-        berserk = set(game.berserk)
-        for entry_id, player_id in ((match.first_id, match.first.player_id),
-                                    (match.second_id, match.second.player_id)):  # fmt: skip
-            outcome = "draw" if match.drawn else "win" if match.winner_id == entry_id else "loss"
+    for match_id, first, second, winner, drawn in matches:
+        if match_id not in counted:
+            continue  # finished after the end, or no game
+        game_id, moves, _berserk = counted[match_id]
+        for entry_id in (first, second):
+            outcome = "draw" if drawn else "win" if winner == entry_id else "loss"
             played.setdefault(entry_id, []).append(
-                ArenaGame(
-                    outcome=outcome,
-                    moves=game.move_count,
-                    berserk=seat_of.get(player_id) in berserk,
-                )
+                ArenaGame(outcome, moves, berserk=(game_id, entry_id) in went_berserk)
             )
     return played
-
-
-def _after_the_end(game: Game, stage: Stage) -> bool:
-    return bool(stage.ends_at and game.finished_at and game.finished_at > stage.ends_at)
 
 
 def standings_rows(championship: Championship) -> list[ArenaRow]:
