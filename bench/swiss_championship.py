@@ -48,7 +48,7 @@ TARGET_SECONDS = 2.0
 # How long the worker may take to pair a round before the run is called failed.
 PAIRED_WITHIN_S = 600.0
 ADVANCE_DONE = re.compile(r"Task tournaments\.advance\[[^\]]+\] succeeded in ([0-9.]+)s")
-GAME = {"game": "kropki", "options": {"width": 5, "height": 5}, "group_format": "express"}
+GAME = {"game": "kropki", "options": {"width": 5, "height": 5}, "stage_format": "express"}
 
 
 class Api:

@@ -93,7 +93,7 @@ def create_demo_swiss(organiser: User, players: list[User], rounds_played: int =
         ),
         system="swiss",
         swiss_rounds=5,
-        advance=4,
+        playoff_players=4,
     )
 
 
@@ -152,7 +152,7 @@ def _started_and_played(
         name=name,
         game=demo_game().name,
         options=dict(demo_game().demo_options),
-        group_format=MatchFormat.EXPRESS,
+        stage_format=MatchFormat.EXPRESS,
         playoff_format=MatchFormat.EXPRESS,
         # Rated: the games played here fill the leaderboards the demo shows.
         rated=True,

@@ -271,7 +271,7 @@ class ChampionshipForm(forms.Form):
             "plus 2); never as many as the entrants."
         ),
     )
-    advance = forms.IntegerField(
+    playoff_players = forms.IntegerField(
         label=_("Players who go on to the playoff after the Swiss"),
         required=False,
         min_value=0,
@@ -302,13 +302,13 @@ class ChampionshipForm(forms.Form):
         help_text=_("From 2 to 16. Everyone in a group plays everyone else once."),
         widget=forms.NumberInput(attrs={"min": 2, "max": 16}),
     )
-    advance_per_group = forms.IntegerField(
+    playoff_players_per_group = forms.IntegerField(
         label=_("Players who advance from each group"),
         initial=2,
         help_text=_("The top players of every group go on to the playoff bracket."),
         widget=forms.NumberInput(attrs={"min": 1, "max": 16}),
     )
-    group_format = forms.ChoiceField(
+    stage_format = forms.ChoiceField(
         label=_("Group stage format"),
         choices=[(name, FORMAT_LABELS[name]) for name in MATCH_FORMATS],
         initial="express",
@@ -437,13 +437,19 @@ class ChampionshipForm(forms.Form):
     def shows_playoff(self) -> bool:
         """Whether the chosen system plays a knockout playoff in the playoff format: the
         groups always, a Swiss with players who go on."""
-        if "advance" in systems_registry.system(self.chosen_system).setting_names:
-            value = self.data.get("advance") if self.is_bound else self.initial.get("advance")
+        if "playoff_players" in systems_registry.system(self.chosen_system).setting_names:
+            value = (
+                self.data.get("playoff_players")
+                if self.is_bound
+                else self.initial.get("playoff_players")
+            )
             try:
                 return int(value or 0) >= 2
             except (TypeError, ValueError):
                 return True
-        return "advance_per_group" in systems_registry.system(self.chosen_system).setting_names
+        return (
+            "playoff_players_per_group" in systems_registry.system(self.chosen_system).setting_names
+        )
 
     @property
     def system_labels(self) -> dict[str, dict[str, str]]:
@@ -564,8 +570,8 @@ class ChampionshipForm(forms.Form):
             **{name: seconds for name, seconds in durations.items() if seconds is not None},
             "options": options,
             "group_size": data["group_size"],
-            "advance_per_group": data["advance_per_group"],
-            "group_format": data["group_format"],
+            "playoff_players_per_group": data["playoff_players_per_group"],
+            "stage_format": data["stage_format"],
             "playoff_format": data["playoff_format"],
             "third_place": data["third_place"],
             "rated": data["rated"],
@@ -629,7 +635,7 @@ def _default_orders() -> set[tuple[str, ...]]:
 # The settings only some systems have, as the form reads them (empty: the default).
 OWN_SETTINGS = {
     "swiss_rounds": lambda data: data.get("swiss_rounds"),
-    "advance": lambda data: data.get("advance") or 0,
+    "playoff_players": lambda data: data.get("playoff_players") or 0,
     "grand_final_reset": lambda data: data["grand_final_reset"],
     "arena_minutes": lambda data: data.get("arena_minutes") or 60,
 }
@@ -659,8 +665,8 @@ def initial_from(championship: Championship) -> dict[str, Any]:
         name: getattr(championship, name)
         for name in (
             "name", "game", "description", "starts_at", "entries_close_at", "group_size",
-            "advance_per_group", "group_format", "playoff_format", "third_place", "rated",
-            "points_system", "visibility", "system", "swiss_rounds", "advance",
+            "playoff_players_per_group", "stage_format", "playoff_format", "third_place", "rated",
+            "points_system", "visibility", "system", "swiss_rounds", "playoff_players",
             "grand_final_reset", "arena_minutes",
         )
     }  # fmt: skip

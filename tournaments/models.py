@@ -46,15 +46,15 @@ class Championship(models.Model):
     # A Swiss: its rounds (None: enough to rank the field, counted at the start) and how many
     # of its top players go on to a playoff (0: the Swiss decides the ranking).
     swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
-    advance = models.PositiveSmallIntegerField(default=0)
+    playoff_players = models.PositiveSmallIntegerField(default=0)
     # A double elimination: the losers' bracket winner who wins the grand final forces one
     # more match.
     grand_final_reset = models.BooleanField(default=True)
     # An Arena: how long it runs from its start, in minutes.
     arena_minutes = models.PositiveSmallIntegerField(default=60)
     group_size = models.PositiveSmallIntegerField(default=4)
-    advance_per_group = models.PositiveSmallIntegerField(default=2)
-    group_format = models.CharField(max_length=12, default="express")
+    playoff_players_per_group = models.PositiveSmallIntegerField(default=2)
+    stage_format = models.CharField(max_length=12, default="express")
     playoff_format = models.CharField(max_length=12, default="full")
     third_place = models.BooleanField(default=True)
     rated = models.BooleanField(default=True)

@@ -38,7 +38,7 @@
   if (!radios.length) return;
   var known = document.getElementById("tiebreak-systems");
   var systems = known ? JSON.parse(known.textContent) : {};
-  var advance = document.getElementById("id_advance");
+  var advance = document.getElementById("id_playoff_players");
   var slots = document.querySelectorAll(".tiebreak-slots select");
   var shown = chosen();
   var chosenFor = {}; // each system's order as last chosen on this page

@@ -23,7 +23,7 @@ def no_sideways_scroll(page) -> None:
 def test_the_bracket_is_named_before_the_groups_are_drawn(site, open_page, make_user, size):
     organiser = make_user("olga")
     championship = small_championship(
-        organiser, name="Spring Cup", group_size=4, advance_per_group=2
+        organiser, name="Spring Cup", group_size=4, playoff_players_per_group=2
     )
     invite_and_accept(championship, organiser, *[make_user(f"p{n:02d}") for n in range(12)])
     page = open_page(viewport=SIZES[size])
@@ -46,7 +46,9 @@ def test_the_bracket_is_named_before_the_groups_are_drawn(site, open_page, make_
 def test_the_bracket_is_named_while_the_groups_play(site, open_page, make_user, size):
     organiser = make_user("olga")
     players = [make_user(f"p{n:02d}") for n in range(6)]
-    championship = started_championship(organiser, players, group_size=3, advance=1)
+    championship = started_championship(
+        organiser, players, group_size=3, playoff_players_per_group=1
+    )
     page = open_page(viewport=SIZES[size])
     page.goto(f"{site}/championships/{championship.pk}/")
     playoff = page.locator("#playoff")
@@ -66,7 +68,7 @@ def test_on_a_phone_a_player_reaches_their_own_game_in_one_tap(site, open_page, 
     organiser = make_user("olga")
     players = [make_user(f"p{n:02d}") for n in range(8)]
     championship = started_championship(
-        organiser, players, group_size=4, advance=2, round_deadline_s=7 * 86_400
+        organiser, players, group_size=4, playoff_players=2, round_deadline_s=7 * 86_400
     )
     game = next(g for g in running_games(championship) if g.seats.filter(user=players[0]))
     page = open_page(viewport=SIZES["phone"], has_touch=True, is_mobile=True)
@@ -112,7 +114,9 @@ def test_a_swiss_playoff_is_named_by_swiss_place_before_it_is_drawn(
     site, open_page, make_user, size
 ):
     organiser = make_user("olga")
-    championship = small_championship(organiser, name="Open Swiss", system="swiss", advance=4)
+    championship = small_championship(
+        organiser, name="Open Swiss", system="swiss", playoff_players=4
+    )
     invite_and_accept(championship, organiser, *[make_user(f"p{n:02d}") for n in range(7)])
     page = open_page(viewport=SIZES[size])
     page.goto(f"{site}/championships/{championship.pk}/")

@@ -164,7 +164,14 @@ def test_a_double_eliminations_brackets_before_and_after_the_draw(site, open_pag
 @pytest.mark.parametrize("size", SIZES)
 def test_a_groups_playoff_before_the_draw_and_once_drawn(site, open_page, make_user, size):
     organiser, championship, page = opened_by_the_long_name(
-        site, open_page, make_user, size, 8, name="Spring Cup", group_size=2, advance_per_group=1
+        site,
+        open_page,
+        make_user,
+        size,
+        8,
+        name="Spring Cup",
+        group_size=2,
+        playoff_players_per_group=1,
     )
     playoff = page.locator("#playoff")
     expect(playoff).to_contain_text("The names are provisional")
@@ -189,7 +196,7 @@ def test_a_groups_playoff_before_the_draw_and_once_drawn(site, open_page, make_u
 @pytest.mark.parametrize("size", SIZES)
 def test_a_swiss_playoff_before_the_swiss_and_once_drawn(site, open_page, make_user, size):
     organiser, championship, page = opened_by_the_long_name(
-        site, open_page, make_user, size, 6, name="Open Swiss", system="swiss", advance=4,
+        site, open_page, make_user, size, 6, name="Open Swiss", system="swiss", playoff_players=4,
         swiss_rounds=3,
     )  # fmt: skip
     playoff = page.locator("#playoff")

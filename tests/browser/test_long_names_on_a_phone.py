@@ -88,7 +88,7 @@ NAMES_CUT_OFF = """() => {
 def _championship(organiser, players, name: str, **settings) -> Championship:
     championship = championships.create_championship(
         organiser=organiser, name=name, game="kropki", options={"width": 5, "height": 5},
-        rated=False, group_format="express", playoff_format="express",
+        rated=False, stage_format="express", playoff_format="express",
         round_deadline_s=3 * 86_400, **settings,
     )  # fmt: skip
     for player in players:
@@ -141,7 +141,7 @@ def long_named_world(site, make_user):
         text=f"{NAMES[0]} and {NAMES[5]}: please play your game today.",
     )  # fmt: skip
     swiss = _championship(
-        organiser, players, LONG_TITLES["swiss"], system="swiss", swiss_rounds=3, advance=4
+        organiser, players, LONG_TITLES["swiss"], system="swiss", swiss_rounds=3, playoff_players=4
     )
     _decide_round(swiss, organiser, leave_reader=False)
     double = _championship(

@@ -72,7 +72,7 @@ def test_the_create_page_shows_the_chosen_systems_settings_and_tiebreaks(
     page.get_by_role("button", name="Create the championship").click()
     page.wait_for_url(re.compile(r"/championships/\d+/organise/$"))
     created = Championship.objects.get(name="Autumn Swiss")
-    assert created.system == "swiss" and created.advance == 4
+    assert created.system == "swiss" and created.playoff_players == 4
     assert created.tiebreaks[:2] == ["buchholz_cut1", "sonneborn_berger_cut1"]
 
 
@@ -81,7 +81,7 @@ def swiss(make_user):
     organiser = make_user("organiser")
     championship = services.create_championship(
         organiser=organiser, name="Rounds Swiss", game="kropki",
-        options={"width": 5, "height": 5}, rated=False, group_format="express",
+        options={"width": 5, "height": 5}, rated=False, stage_format="express",
         system="swiss", swiss_rounds=3,
     )  # fmt: skip
     for name in ("anna", "boris", "clara", "dmitri", "eva"):

@@ -49,7 +49,7 @@ def in_round_two(make_user, *, leave: int, **settings):
 @pytest.fixture
 def swiss_in_round_two(make_user):
     return in_round_two(
-        make_user, leave=2, name="Crosstable Cup", system="swiss", swiss_rounds=4, advance=4
+        make_user, leave=2, name="Crosstable Cup", system="swiss", swiss_rounds=4, playoff_players=4
     )
 
 

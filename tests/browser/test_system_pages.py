@@ -18,7 +18,7 @@ from tournaments.demo import play_for_both
 def started(organiser, players, system: str, **settings):
     championship = services.create_championship(
         organiser=organiser, name=f"{system} cup", game="kropki",
-        options={"width": 5, "height": 5}, rated=False, group_format="express",
+        options={"width": 5, "height": 5}, rated=False, stage_format="express",
         playoff_format="express", system=system, **settings,
     )  # fmt: skip
     for player in players:
@@ -39,7 +39,7 @@ def play_a_round(championship) -> None:
 def systems(make_user):
     organiser = make_user("organiser")
     players = [make_user(name) for name in ("anna", "boris", "clara", "dmitri", "eva", "fyodor")]
-    swiss = started(organiser, players[:5], "swiss", swiss_rounds=3, advance=2)
+    swiss = started(organiser, players[:5], "swiss", swiss_rounds=3, playoff_players=2)
     play_a_round(swiss)
     double = started(organiser, players, "double_elimination")
     play_a_round(double)

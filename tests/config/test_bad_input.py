@@ -264,7 +264,12 @@ def test_wait_out_of_range_is_400_naming_wait(alice_api, friendly, wait):
 
 @pytest.mark.parametrize(
     ("field", "value"),
-    [("group_size", 2**63), ("group_size", 1), ("advance_per_group", 2**64), ("group_size", "4")],
+    [
+        ("group_size", 2**63),
+        ("group_size", 1),
+        ("playoff_players_per_group", 2**64),
+        ("group_size", "4"),
+    ],
 )
 def test_championship_sizes_beyond_their_bounds_are_400_naming_them(alice_api, field, value):
     body = {"name": "Cup", "game": "kropki", field: value}
@@ -348,7 +353,7 @@ def test_the_schema_states_what_the_endpoints_accept(api):
     components = schema["components"]["schemas"]
     championship = components["CreateChampionshipRequest"]["properties"]
     assert (championship["group_size"]["minimum"], championship["group_size"]["maximum"]) == (2, 16)
-    assert championship["advance_per_group"]["minimum"] == 1
+    assert championship["playoff_players_per_group"]["minimum"] == 1
     move = components["MoveRequest"]
     assert set(move["required"]) == {"seq", "move"}
     assert "nullable" not in move["properties"]["move"]

@@ -23,7 +23,7 @@ def small_championship(organiser: User, **settings) -> Championship:
         "name": "Spring Cup",
         "game": "kropki",
         "options": {"width": 5, "height": 5},
-        "group_format": "express",
+        "stage_format": "express",
         "playoff_format": "express",
         "rated": False,
         **settings,

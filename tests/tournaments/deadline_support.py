@@ -19,7 +19,7 @@ def started_championship(
     players: list[User],
     *,
     group_size: int = 2,
-    advance: int = 1,
+    playoff_players_per_group: int = 1,
     round_deadline_s: int = 60,
     **settings,
 ) -> Championship:
@@ -28,7 +28,7 @@ def started_championship(
         name=settings.pop("name", "Deadline Cup"),
         game=settings.pop("game", "kropki"),
         group_size=group_size,
-        advance_per_group=advance,
+        playoff_players_per_group=playoff_players_per_group,
         **settings,
     )
     Championship.objects.filter(pk=championship.pk).update(round_deadline_s=round_deadline_s)
@@ -75,7 +75,9 @@ def level_final(organiser: User, players: list[User], frozen) -> tuple[Champions
     """Four players in groups of two: the group games are no-shows at the deadline, then
     the final's players make a move each and stop, so it is level at its deadline and
     waits for the organiser."""
-    championship = started_championship(organiser, players, group_size=2, advance=1)
+    championship = started_championship(
+        organiser, players, group_size=2, playoff_players_per_group=1
+    )
     past_the_deadline(championship, frozen)
     (final,) = running_games(championship)
     play_a_move(final)

@@ -62,7 +62,7 @@ def test_eight_players_two_no_shows_and_one_who_stops_reach_a_champion(make_user
     quitter, absent = players[0], {players[3], players[4]}
     championship = services.create_championship(
         organiser=organiser, name="Spring Cup", game="kropki", rated=False,
-        options={"width": 7, "height": 7}, group_format="express", playoff_format="express",
+        options={"width": 7, "height": 7}, stage_format="express", playoff_format="express",
     )  # fmt: skip
     Championship.objects.filter(pk=championship.pk).update(round_deadline_s=ROUND_S)
     for player in players:

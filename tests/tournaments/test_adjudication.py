@@ -136,7 +136,9 @@ def test_a_double_forfeit_in_a_group_is_a_loss_for_both(organiser, organiser_api
 
 def test_a_double_forfeit_in_the_playoff_is_refused(organiser, organiser_api, players):
     with freeze_time("2026-03-01 10:00:00") as frozen:
-        championship = started_championship(organiser, players, group_size=2, advance=1)
+        championship = started_championship(
+            organiser, players, group_size=2, playoff_players_per_group=1
+        )
         past_the_deadline(championship, frozen)
         (final,) = running_games(championship)
         answer = adjudicate(organiser_api, final, outcome="double_forfeit", reason="Both gone.")
@@ -146,7 +148,9 @@ def test_a_double_forfeit_in_the_playoff_is_refused(organiser, organiser_api, pl
 
 def test_a_group_result_stands_once_the_playoff_has_begun(organiser, organiser_api, players):
     with freeze_time("2026-03-01 10:00:00") as frozen:
-        championship = started_championship(organiser, players, group_size=2, advance=1)
+        championship = started_championship(
+            organiser, players, group_size=2, playoff_players_per_group=1
+        )
         group_game = running_games(championship)[0]
         past_the_deadline(championship, frozen)
         answer = adjudicate(organiser_api, group_game, outcome="draw", reason="Late appeal.")
@@ -155,7 +159,9 @@ def test_a_group_result_stands_once_the_playoff_has_begun(organiser, organiser_a
 
 
 def test_correcting_the_final_ranks_the_championship_again(organiser, organiser_api, players):
-    championship = started_championship(organiser, players, group_size=2, advance=1)
+    championship = started_championship(
+        organiser, players, group_size=2, playoff_players_per_group=1
+    )
     for game in running_games(championship):
         game_services.resign(game.pk, player_to_move(game))
     (final,) = running_games(championship)
@@ -201,7 +207,9 @@ def test_a_semi_final_corrected_before_the_final_starts_sends_the_other_player_o
     organiser, organiser_api, make_user
 ):
     players = [make_user(f"p{n}") for n in range(8)]
-    championship = started_championship(organiser, players, group_size=2, advance=1)
+    championship = started_championship(
+        organiser, players, group_size=2, playoff_players_per_group=1
+    )
     # Group games: the player to move resigns, the bracket fills.
     while championship.status != Championship.Status.FINISHED:
         games = running_games(championship)

@@ -53,7 +53,7 @@ def test_during_registration_the_plan_counts_on_the_players_entered_so_far(
 ):
     # Twelve players in groups of four: groups A, B and C send their top two, six players
     # in a bracket of eight where the two best group winners have a bye.
-    championship = small_championship(organiser, group_size=4, advance_per_group=2)
+    championship = small_championship(organiser, group_size=4, playoff_players_per_group=2)
     entered(championship, organiser, make_user, 12)
     bracket = bracket_of(api, championship)
     assert (bracket["planned"], bracket["entrants"]) == (True, 12)
@@ -99,7 +99,7 @@ def test_during_registration_the_plan_counts_on_the_players_entered_so_far(
 
 
 def test_third_and_later_places_are_named_by_their_place(api, organiser, make_user):
-    championship = small_championship(organiser, group_size=4, advance_per_group=4)
+    championship = small_championship(organiser, group_size=4, playoff_players_per_group=4)
     entered(championship, organiser, make_user, 8)
     first_round = bracket_of(api, championship)["rounds"][0]["matches"]
     named = {label for match in first_round for label in labels(match)}
@@ -107,7 +107,7 @@ def test_third_and_later_places_are_named_by_their_place(api, organiser, make_us
 
 
 def test_no_match_for_third_place_when_the_settings_leave_it_out(api, organiser, make_user):
-    championship = small_championship(organiser, group_size=2, advance_per_group=1)
+    championship = small_championship(organiser, group_size=2, playoff_players_per_group=1)
     championship.third_place = False
     championship.save()
     entered(championship, organiser, make_user, 8)
@@ -121,13 +121,13 @@ def test_no_match_for_third_place_without_two_semi_finals(
 ):
     # Groups of two sending one each: two players make only a final; three make one real
     # semi-final and a bye, so nobody would meet its loser.
-    championship = small_championship(organiser, group_size=2, advance_per_group=1)
+    championship = small_championship(organiser, group_size=2, playoff_players_per_group=1)
     entered(championship, organiser, make_user, players)
     assert [r["name"] for r in bracket_of(api, championship)["rounds"]] == names
 
 
 def test_three_qualifiers_and_third_place_set_still_finish(api, organiser, make_user):
-    championship = small_championship(organiser, group_size=2, advance_per_group=1)
+    championship = small_championship(organiser, group_size=2, playoff_players_per_group=1)
     entered(championship, organiser, make_user, 6)
     services.start(championship.pk, by=organiser)
     for _ in range(4):
@@ -139,7 +139,7 @@ def test_three_qualifiers_and_third_place_set_still_finish(api, organiser, make_
 
 
 def test_the_playoff_puts_every_group_finisher_where_the_plan_named_them(api, organiser, make_user):
-    championship = small_championship(organiser, group_size=2, advance_per_group=1)
+    championship = small_championship(organiser, group_size=2, playoff_players_per_group=1)
     entered(championship, organiser, make_user, 8)
     services.start(championship.pk, by=organiser)
     plan = bracket_of(api, championship)
@@ -171,7 +171,7 @@ def test_the_playoff_puts_every_group_finisher_where_the_plan_named_them(api, or
 
 def test_the_plan_during_the_groups_follows_the_groups_drawn(api, organiser, make_user):
     # Seven players in groups of four, dealt like a snake: A holds three and B four.
-    championship = small_championship(organiser, group_size=4, advance_per_group=4)
+    championship = small_championship(organiser, group_size=4, playoff_players_per_group=4)
     entered(championship, organiser, make_user, 7)
     services.start(championship.pk, by=organiser)
     first_round = bracket_of(api, championship)["rounds"][0]["matches"]
@@ -182,7 +182,7 @@ def test_the_plan_during_the_groups_follows_the_groups_drawn(api, organiser, mak
 
 
 def test_the_labels_are_in_the_readers_language(organiser, make_user):
-    championship = small_championship(organiser, group_size=4, advance_per_group=2)
+    championship = small_championship(organiser, group_size=4, playoff_players_per_group=2)
     entered(championship, organiser, make_user, 8)
     reader = client_with_token(make_user("reader"))
     answer = reader.get(f"/api/championships/{championship.pk}/bracket/", HTTP_ACCEPT_LANGUAGE="pl")

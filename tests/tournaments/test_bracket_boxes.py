@@ -44,7 +44,7 @@ def test_every_playoff_match_has_a_letter_in_the_order_of_play_and_a_bye_has_non
     api, organiser, make_user
 ):
     # Twelve players in three groups of four, six going on: two byes in the quarter-finals.
-    championship = small_championship(organiser, group_size=4, advance_per_group=2)
+    championship = small_championship(organiser, group_size=4, playoff_players_per_group=2)
     entered(championship, organiser, make_user, 12)
     quarters, semis, final, third = bracket_of(api, championship)["rounds"]
     assert [m["label"] for m in quarters["matches"]] == [None, "A", None, "B"]
@@ -161,7 +161,7 @@ def test_before_the_draw_a_double_eliminations_seeds_are_the_entrants_as_seeded_
 def test_before_the_swiss_its_playoff_places_name_the_entrants_as_seeded_now(
     api, organiser, make_user
 ):
-    championship = small_championship(organiser, system="swiss", advance=4)
+    championship = small_championship(organiser, system="swiss", playoff_players=4)
     entered(championship, organiser, make_user, 6)
     semis = bracket_of(api, championship)["rounds"][0]["matches"]
     assert [entrants(m) for m in semis] == [["player00", "player03"], ["player01", "player02"]]
@@ -175,7 +175,7 @@ def test_before_the_groups_are_drawn_a_group_place_names_whom_the_snake_draw_put
     api, organiser, make_user
 ):
     # Eight players in two groups of four: A takes seeds 1, 4, 5, 8 and B seeds 2, 3, 6, 7.
-    championship = small_championship(organiser, group_size=4, advance_per_group=2)
+    championship = small_championship(organiser, group_size=4, playoff_players_per_group=2)
     entered(championship, organiser, make_user, 8)
     semis = bracket_of(api, championship)["rounds"][0]["matches"]
     named = {

@@ -186,7 +186,7 @@ def test_a_round_keeps_its_uid_when_its_deadline_moves_and_a_new_round_adds_an_e
 def test_playoff_rounds_are_named_as_the_bracket_names_them_in_the_readers_language(
     client, organiser, make_user
 ):
-    championship = championship_of(organiser, group_size=2, advance_per_group=1)
+    championship = championship_of(organiser, group_size=2, playoff_players_per_group=1)
     entered(championship, make_user, 8)
     services.start(championship.pk, by=organiser)
     open_rounds(championship)

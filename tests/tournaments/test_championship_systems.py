@@ -119,7 +119,7 @@ def assert_no_show_not_champion(championship, absent) -> None:
 def new_championship(organiser, players, game, **settings) -> Championship:
     championship = services.create_championship(
         organiser=organiser, name="Open", game=game, options=GAME_OPTIONS[game], rated=False,
-        group_format="express", playoff_format="express", **settings,
+        stage_format="express", playoff_format="express", **settings,
     )  # fmt: skip
     Championship.objects.filter(pk=championship.pk).update(round_deadline_s=ROUND_S)
     for player in players:
@@ -133,7 +133,7 @@ def test_a_swiss_with_a_playoff_runs_to_its_champion_past_a_no_show_and_a_decisi
     players = [make_user(f"player{n}") for n in range(5)]
     absent = {players[3]}
     championship = new_championship(
-        organiser, players, game, system="swiss", swiss_rounds=3, advance=4
+        organiser, players, game, system="swiss", swiss_rounds=3, playoff_players=4
     )
     decided = run_to_the_end(championship, organiser, absent, random.Random(7))
     assert championship.status == Championship.Status.FINISHED

@@ -36,8 +36,8 @@ def started(organiser_api, make_user, count: int, **fields) -> int:
 
 
 def test_a_swiss_is_created_with_its_own_tiebreaks_and_settings(organiser_api):
-    body = create(organiser_api, system="swiss", swiss_rounds=5, advance=4).json()
-    assert (body["system"], body["swiss_rounds"], body["advance"]) == ("swiss", 5, 4)
+    body = create(organiser_api, system="swiss", swiss_rounds=5, playoff_players=4).json()
+    assert (body["system"], body["swiss_rounds"], body["playoff_players"]) == ("swiss", 5, 4)
     assert body["tiebreaks"] == [
         "buchholz_cut1", "buchholz", "sonneborn_berger", "direct_encounter", "wins",
     ]  # fmt: skip
@@ -50,7 +50,7 @@ def test_a_swiss_is_created_with_its_own_tiebreaks_and_settings(organiser_api):
     [
         ({"system": "round_robin"}, "system"),
         ({"system": "swiss", "swiss_rounds": 2}, "swiss_rounds"),
-        ({"system": "swiss", "advance": 1}, "advance"),
+        ({"system": "swiss", "playoff_players": 1}, "playoff_players"),
         ({"system": "swiss", "tiebreaks": ["koya"]}, "tiebreaks"),
         ({"tiebreaks": ["buchholz"]}, "tiebreaks"),
         ({"system": "double_elimination", "grand_final_reset": "yes"}, "grand_final_reset"),
@@ -227,3 +227,20 @@ def test_the_rounds_can_be_read_one_at_a_time_and_a_wrong_round_is_named(organis
     assert organiser_api.get(path, {"round": 2}).json() == []
     wrong = organiser_api.get(path, {"round": "two"})
     assert wrong.status_code == 400 and list(wrong.json()["error"]["details"]) == ["round"]
+
+
+def test_the_settings_old_names_are_still_taken_and_given_for_one_release(organiser_api):
+    old = create(organiser_api, system="swiss", advance=4, group_format="full").json()
+    assert (old["playoff_players"], old["stage_format"]) == (4, "full")
+    assert (old["advance"], old["group_format"]) == (4, "full")
+    groups = create(organiser_api, advance_per_group=1, group_size=3).json()
+    assert groups["playoff_players_per_group"] == groups["advance_per_group"] == 1
+
+
+def test_an_old_name_beside_its_new_one_or_wrong_is_named_as_sent(organiser_api):
+    both = create(organiser_api, system="swiss", advance=4, playoff_players=4)
+    assert both.status_code == 400
+    assert "advance" in both.json()["error"]["details"]
+    wrong = create(organiser_api, system="swiss", advance="many")
+    assert wrong.status_code == 400
+    assert list(wrong.json()["error"]["details"]) == ["advance"]

@@ -71,8 +71,8 @@ def test_create_with_defaults_names_the_organiser(organiser_api):
     body = answer.json()
     assert body["status"] == "registration"
     assert body["organiser"] == "organiser"
-    assert (body["group_size"], body["advance_per_group"]) == (4, 2)
-    assert (body["group_format"], body["playoff_format"]) == ("express", "full")
+    assert (body["group_size"], body["playoff_players_per_group"]) == (4, 2)
+    assert (body["stage_format"], body["playoff_format"]) == ("express", "full")
     assert body["page"].endswith(f"/championships/{body['id']}/")
 
 
@@ -81,8 +81,8 @@ def test_create_with_defaults_names_the_organiser(organiser_api):
     [
         ({"game": "go"}, "game"),
         ({"group_size": 1}, "group_size"),
-        ({"advance_per_group": 5}, "advance_per_group"),
-        ({"group_format": "blitz"}, "group_format"),
+        ({"playoff_players_per_group": 5}, "playoff_players_per_group"),
+        ({"stage_format": "blitz"}, "stage_format"),
         ({"options": {"width": 2}}, "options.width"),
         ({"points_system": "5-0"}, "points_system"),
         ({"tiebreaks": ["coin"]}, "tiebreaks"),
@@ -190,7 +190,7 @@ def whole_championship(organiser_api, make_user) -> None:
     championship = create(
         organiser_api,
         options={"width": 7, "height": 7},
-        group_format="express",
+        stage_format="express",
         playoff_format="express",
         rated=False,
     ).json()
@@ -238,7 +238,7 @@ def whole_championship(organiser_api, make_user) -> None:
 def kropki_final(organiser_api, make_user) -> tuple[int, Game]:
     """A Kropki championship of two groups of two, played to its final: (its id, the final)."""
     championship_id = create(
-        organiser_api, group_size=2, advance_per_group=1, options={"width": 8, "height": 8}
+        organiser_api, group_size=2, playoff_players_per_group=1, options={"width": 8, "height": 8}
     ).json()["id"]
     enter_players(championship_id, organiser_api, make_user, 4)
     organiser_api.post(f"/api/championships/{championship_id}/start/")

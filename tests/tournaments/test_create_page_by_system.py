@@ -69,7 +69,7 @@ def test_a_swiss_created_with_its_tiebreak_order_changed_keeps_that_order(client
     answer = client.post(
         reverse("championship-new"),
         form_data(
-            system="swiss", swiss_rounds="3", advance="0", tiebreak_1=order[0],
+            system="swiss", swiss_rounds="3", playoff_players="0", tiebreak_1=order[0],
             tiebreak_2=order[1], tiebreak_3=order[2],
         ),
     )  # fmt: skip
@@ -157,12 +157,12 @@ def test_a_double_elimination_offers_no_group_fields_and_a_swiss_no_grand_final_
 
 def test_a_swiss_without_a_playoff_shows_no_playoff_settings(client, organiser):
     swiss = services.create_championship(
-        organiser=organiser, name="Swiss", game="kropki", system="swiss", advance=0
+        organiser=organiser, name="Swiss", game="kropki", system="swiss", playoff_players=0
     )
     html = page(client, organiser, reverse("championship-edit", args=[swiss.pk]))
     playoff = re.search(r'<div class="playoff-settings"[^>]*>', html).group(0)
     assert " hidden" in playoff
-    services.edit_championship(swiss.pk, by=organiser, advance=4)
+    services.edit_championship(swiss.pk, by=organiser, playoff_players=4)
     html = page(client, organiser, reverse("championship-edit", args=[swiss.pk]))
     assert " hidden" not in re.search(r'<div class="playoff-settings"[^>]*>', html).group(0)
 

@@ -102,7 +102,7 @@ def test_changing_the_game_takes_the_new_games_options_and_clock(organiser_api, 
     [
         ({"round_deadline_s": 59}, "round_deadline_s"),
         ({"absent_after_s": 10**9}, "absent_after_s"),
-        ({"advance_per_group": 5}, "advance_per_group"),
+        ({"playoff_players_per_group": 5}, "playoff_players_per_group"),
         ({"group_size": 1}, "group_size"),
         ({"options": {"width": 2}}, "options.width"),
         ({"time_control": {"move_s": -1}}, "time_control.move_s"),
@@ -235,8 +235,8 @@ def test_saving_the_edit_page_changes_the_settings_and_logs_them(championship, o
         "height": "8",
         "description": "Now with a description.",
         "group_size": "4",
-        "advance_per_group": "2",
-        "group_format": "express",
+        "playoff_players_per_group": "2",
+        "stage_format": "express",
         "playoff_format": "full",
         "third_place": "on",
         "rated": "on",
@@ -260,7 +260,7 @@ def test_saving_the_edit_page_changes_the_settings_and_logs_them(championship, o
     assert set(decision.after) == {"name", "description", "round_deadline_s"}
     assert decision.after["round_deadline_s"] == 60
 
-    refused = client.post(edit_page(championship), {**form, "advance_per_group": "9"})
+    refused = client.post(edit_page(championship), {**form, "playoff_players_per_group": "9"})
     assert refused.status_code == 200
     assert "The settings were not changed." in refused.content.decode()
     assert len(edits(championship)) == 1

@@ -18,7 +18,7 @@ from tournaments.models import Championship, Decision, Entry, Match
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 SYSTEMS = {
-    "groups": {"system": "groups", "group_size": 4, "advance_per_group": 2},
+    "groups": {"system": "groups", "group_size": 4, "playoff_players_per_group": 2},
     "swiss": {"system": "swiss", "swiss_rounds": 3},
     "double_elimination": {"system": "double_elimination"},
 }

@@ -108,7 +108,7 @@ def test_a_running_double_elimination_organise_page_tells_how_its_matches_open(
 
 
 def test_a_swiss_without_a_playoff_promises_no_match_for_third_place(client, organiser, make_user):
-    championship = made(organiser, make_user, "swiss", advance=0, third_place=True)
+    championship = made(organiser, make_user, "swiss", playoff_players=0, third_place=True)
     client.force_login(organiser)
     for url in (
         reverse("championship-start", args=[championship.pk]),
@@ -116,7 +116,9 @@ def test_a_swiss_without_a_playoff_promises_no_match_for_third_place(client, org
     ):
         text = words(client.get(url))
         assert "third place" not in text and "Playoff format" not in text
-    with_playoff = made(organiser, make_user, "swiss", players=0, advance=4, third_place=True)
+    with_playoff = made(
+        organiser, make_user, "swiss", players=0, playoff_players=4, third_place=True
+    )
     text = words(client.get(reverse("championship-start", args=[with_playoff.pk])))
     assert "with a match for third place" in text
 

@@ -301,7 +301,9 @@ def test_someone_without_a_say_still_may_not_decide(organiser, players, make_use
 def final_of_the_organiser(organiser, players, frozen) -> tuple[Championship, Game]:
     """Four players in groups of two, the organiser among them: the organiser moves in
     their group game and so wins it when the round's time is up; the final is running."""
-    championship = started_championship(organiser, [organiser, *players], advance=1)
+    championship = started_championship(
+        organiser, [organiser, *players], playoff_players_per_group=1
+    )
     group_game = own_game_first(championship, organiser)
     if player_to_move(group_game) == organiser:
         play_a_move(group_game)

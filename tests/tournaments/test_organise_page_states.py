@@ -57,7 +57,7 @@ def test_entrants_are_entered_during_registration_not_playing(client, organiser,
 
 
 def test_entrants_play_in_their_group_then_go_on_or_out(client, organiser, make_user):
-    championship = small_championship(organiser, group_size=2, advance_per_group=1)
+    championship = small_championship(organiser, group_size=2, playoff_players_per_group=1)
     entered(championship, organiser, make_user, 4)
     services.start(championship.pk, by=organiser)
     client.force_login(organiser)
@@ -85,7 +85,7 @@ def test_a_withdrawn_player_reads_withdrawn_not_playing(client, organiser, make_
 
 def finished_final(organiser, make_user):
     """Two groups of two, the final played: (championship, the final's game)."""
-    championship = small_championship(organiser, group_size=2, advance_per_group=1)
+    championship = small_championship(organiser, group_size=2, playoff_players_per_group=1)
     entered(championship, organiser, make_user, 4)
     services.start(championship.pk, by=organiser)
     resign_every_active_game(championship)
@@ -165,7 +165,7 @@ def test_a_running_game_page_offers_its_decision_to_the_organiser(client, organi
 
 
 def test_nobody_is_marked_advancing_before_their_group_has_played(client, organiser, make_user):
-    championship = small_championship(organiser, group_size=2, advance_per_group=1)
+    championship = small_championship(organiser, group_size=2, playoff_players_per_group=1)
     entered(championship, organiser, make_user, 4)
     services.start(championship.pk, by=organiser)
     page = reverse("championship", args=[championship.pk])
@@ -180,7 +180,7 @@ def test_nobody_is_marked_advancing_before_their_group_has_played(client, organi
 
 
 def test_the_championship_page_draws_the_bracket_before_the_groups(client, organiser, make_user):
-    championship = small_championship(organiser, group_size=4, advance_per_group=2)
+    championship = small_championship(organiser, group_size=4, playoff_players_per_group=2)
     page = reverse("championship", args=[championship.pk])
     entered(championship, organiser, make_user, 1)
     assert "The bracket appears here once two players have entered" in text(client.get(page))

@@ -23,7 +23,7 @@ def championship_of(organiser, **settings):
         "name": "Autumn Cup",
         "game": "kropki",
         "options": {"width": 5, "height": 5},
-        "group_format": "express",
+        "stage_format": "express",
         "playoff_format": "express",
         "rated": False,
         **settings,
@@ -133,8 +133,8 @@ def form_data(**fields):
         "width": "20",
         "height": "18",
         "group_size": "4",
-        "advance_per_group": "2",
-        "group_format": "extended",
+        "playoff_players_per_group": "2",
+        "stage_format": "extended",
         "playoff_format": "full",
         "third_place": "on",
         "rated": "on",
@@ -164,8 +164,9 @@ def test_create_form_shows_every_setting_with_the_defaults(client, organiser):
     assert answer.status_code == 200
     html = answer.content.decode()
     for name in (
-        "name", "game", "width", "height", "group_size", "advance_per_group", "group_format",
-        "playoff_format", "third_place", "rated", "initial_minutes", "increment_seconds",
+        "name", "game", "width", "height", "group_size", "playoff_players_per_group",
+        "stage_format", "playoff_format", "third_place", "rated", "initial_minutes",
+        "increment_seconds",
         "move_seconds", "points_system", "visibility", "tiebreak_1",
     ):  # fmt: skip
         assert f'name="{name}"' in html, name
@@ -188,7 +189,7 @@ def test_create_form_creates_the_championship_and_opens_the_organiser_page(clien
     assert answer["Location"] == organise_page(championship)
     assert championship.organiser == organiser
     assert championship.options == {"width": 20, "height": 18}
-    assert (championship.group_format, championship.playoff_format) == ("extended", "full")
+    assert (championship.stage_format, championship.playoff_format) == ("extended", "full")
     assert championship.time_control == {"initial_s": 600.0, "increment_s": 5.0, "move_s": None}
     assert championship.points_system == "3-1-0"
     assert championship.tiebreaks == ["sonneborn_berger", "koya", "direct_encounter"]
@@ -208,14 +209,18 @@ def test_create_form_without_clock_and_unchecked_boxes(client, organiser):
 @pytest.mark.parametrize(
     ("fields", "field", "message"),
     [
-        ({"advance_per_group": "5"}, "advance_per_group", "from 1 to the group size"),
+        (
+            {"playoff_players_per_group": "5"},
+            "playoff_players_per_group",
+            "from 1 to the group size",
+        ),
         ({"group_size": "1"}, "group_size", "from 2 to 16 players"),
         ({"width": "2"}, "width", "a whole number from 4 to 60"),
         ({"move_seconds": "0"}, "move_seconds", "seconds from 1 to 86400"),
         ({"initial_minutes": "0"}, "initial_minutes", "From 1 second to 1440 minutes"),
         ({"tiebreak_2": "sonneborn_berger"}, "tiebreak_1", "chosen twice"),
         ({"name": ""}, "name", "This field is required."),
-        ({"group_format": "blitz"}, "group_format", "Select a valid choice"),
+        ({"stage_format": "blitz"}, "stage_format", "Select a valid choice"),
     ],
 )
 def test_create_form_errors_are_shown_at_their_field_and_nothing_is_created(
@@ -366,7 +371,7 @@ def test_finished_championship_shows_champion_bracket_and_final_ranking(
 
 
 def test_bracket_is_drawn_with_empty_slots_while_the_playoff_waits(client, organiser, make_user):
-    championship = championship_of(organiser, group_size=2, advance_per_group=1)
+    championship = championship_of(organiser, group_size=2, playoff_players_per_group=1)
     with_players(championship, organiser, make_user, 8)
     services.start(championship.pk, by=organiser)
     # Four groups of two: one game each; their winners make a bracket of four.

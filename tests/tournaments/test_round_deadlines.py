@@ -126,7 +126,9 @@ def test_a_move_sent_in_time_counts_and_one_sent_after_the_deadline_is_refused(p
 def test_a_level_playoff_game_waits_for_the_organiser(people):
     organiser, players = people
     with freeze_time("2026-03-01 10:00:00") as frozen:
-        championship = started_championship(organiser, players, group_size=2, advance=1)
+        championship = started_championship(
+            organiser, players, group_size=2, playoff_players_per_group=1
+        )
         past_the_deadline(championship, frozen)  # both group games: no-shows
         championship.refresh_from_db()
         assert championship.status == "playoff"

@@ -83,7 +83,9 @@ def test_a_round_the_page_cannot_show_gives_the_current_standings_and_says_why(
 def test_a_shared_place_reads_as_its_span_and_the_mark_follows_the_pairing_number(
     client, organiser, make_user
 ):
-    championship = started(organiser, make_user, 8, system="swiss", swiss_rounds=4, advance=2)
+    championship = started(
+        organiser, make_user, 8, system="swiss", swiss_rounds=4, playoff_players=2
+    )
     first_seat_wins_round(championship, organiser, 1)
     answer = client.get(page(championship))
     rows = answer.context["swiss"]

@@ -92,7 +92,7 @@ def test_the_log_says_what_a_settings_change_changed(client, organiser):
         organiser=organiser, name="Cup", game="kropki", system="swiss", swiss_rounds=5
     )
     services.edit_championship(
-        championship.pk, by=organiser, swiss_rounds=7, rated=False, group_format="full",
+        championship.pk, by=organiser, swiss_rounds=7, rated=False, stage_format="full",
         tiebreaks=["buchholz", "sonneborn_berger_cut1"],
     )  # fmt: skip
     log = log_of(client, championship)

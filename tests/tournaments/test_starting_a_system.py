@@ -13,7 +13,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_
 def test_the_start_page_of_a_swiss_counts_its_rounds_and_the_start_pairs_round_one(
     client, organiser, make_user
 ):
-    championship = championship_of(organiser, system="swiss", advance=4)
+    championship = championship_of(organiser, system="swiss", playoff_players=4)
     with_players(championship, organiser, make_user, 9)
     client.force_login(organiser)
     organise = text(client.get(reverse("championship-organise", args=[championship.pk])))

@@ -81,7 +81,7 @@ def test_a_double_elimination_with_one_entrant_has_no_brackets_yet(api, organise
 def test_a_swiss_with_a_playoff_shows_the_playoff_by_swiss_place_from_registration(
     api, organiser, make_user
 ):
-    championship = small_championship(organiser, system="swiss", advance=4)
+    championship = small_championship(organiser, system="swiss", playoff_players=4)
     entered(championship, organiser, make_user, 6)
     bracket = bracket_of(api, championship)
     assert (bracket["planned"], bracket["entrants"]) == (True, 6)
@@ -97,7 +97,9 @@ def test_a_swiss_with_a_playoff_shows_the_playoff_by_swiss_place_from_registrati
 
 
 def test_a_swiss_playoff_plan_counts_only_the_players_there_are(api, organiser, make_user):
-    championship = small_championship(organiser, system="swiss", advance=8, third_place=False)
+    championship = small_championship(
+        organiser, system="swiss", playoff_players=8, third_place=False
+    )
     entered(championship, organiser, make_user, 5)
     bracket = bracket_of(api, championship)
     first = bracket["rounds"][0]["matches"]
@@ -113,7 +115,7 @@ def test_a_swiss_playoff_plan_counts_only_the_players_there_are(api, organiser, 
 
 
 def test_a_swiss_plan_stays_while_the_swiss_is_played(api, organiser, make_user):
-    championship = small_championship(organiser, system="swiss", advance=2, swiss_rounds=3)
+    championship = small_championship(organiser, system="swiss", playoff_players=2, swiss_rounds=3)
     entered(championship, organiser, make_user, 4)
     services.start(championship.pk, by=organiser)
     bracket = bracket_of(api, championship)
@@ -126,13 +128,13 @@ def test_a_swiss_plan_stays_while_the_swiss_is_played(api, organiser, make_user)
 
 
 def test_a_swiss_that_ranks_alone_has_no_bracket(api, organiser, make_user):
-    championship = small_championship(organiser, system="swiss", advance=0)
+    championship = small_championship(organiser, system="swiss", playoff_players=0)
     entered(championship, organiser, make_user, 6)
     assert bracket_of(api, championship) == {"rounds": [], "planned": False, "entrants": None}
 
 
 def test_the_plans_labels_are_in_the_readers_language(organiser, make_user):
-    swiss = small_championship(organiser, system="swiss", advance=4)
+    swiss = small_championship(organiser, system="swiss", playoff_players=4)
     double = small_championship(organiser, name="Double", system="double_elimination")
     for prefix, championship in (("swiss", swiss), ("double", double)):
         entered(championship, organiser, make_user, 4, prefix)
@@ -161,7 +163,7 @@ def test_the_plans_labels_are_in_the_readers_language(organiser, make_user):
         ),
         (
             "swiss",
-            {"advance": 4},
+            {"playoff_players": 4},
             ["Place 1 in the Swiss", "Winner of semi-final 2"],
             "The top 4 of the Swiss go on to this playoff",
         ),

@@ -109,7 +109,9 @@ def test_a_running_swiss_shows_its_standings_with_pairing_numbers_and_tiebreaks(
 def test_a_running_swiss_marks_a_withdrawn_player_and_keeps_them_out_of_the_top(
     client, organiser, make_user
 ):
-    championship = started(organiser, make_user, 6, system="swiss", swiss_rounds=3, advance=2)
+    championship = started(
+        organiser, make_user, 6, system="swiss", swiss_rounds=3, playoff_players=2
+    )
     play_one_round(championship)
     leader = client.get(page(championship)).context["swiss"][0]["username"]
     services.withdraw(championship.pk, by=organiser, username=leader)
@@ -143,7 +145,9 @@ def test_the_swiss_schedule_titles_its_stage_and_links_each_round_to_its_explana
 def test_a_finished_swiss_shows_its_ranking_the_playoff_bracket_and_who_went_on(
     client, organiser, make_user
 ):
-    championship = started(organiser, make_user, 6, system="swiss", swiss_rounds=3, advance=4)
+    championship = started(
+        organiser, make_user, 6, system="swiss", swiss_rounds=3, playoff_players=4
+    )
     play_to_the_end(championship, organiser)
     answer = client.get(page(championship))
     content = text(answer)

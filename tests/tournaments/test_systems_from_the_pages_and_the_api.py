@@ -19,7 +19,7 @@ from tournaments.models import Championship, Decision, FinalRank
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
 SWISS_FORM = {
-    "system": "swiss", "swiss_rounds": "3", "advance": "2",
+    "system": "swiss", "swiss_rounds": "3", "playoff_players": "2",
     "tiebreak_1": "buchholz_cut1", "tiebreak_2": "buchholz", "tiebreak_3": "wins",
 }  # fmt: skip
 DOUBLE_FORM = {"system": "double_elimination", "grand_final_reset": "on"}
@@ -87,7 +87,7 @@ def test_a_championship_runs_to_its_champion_from_the_pages(client, make_user, s
     created = client.post(
         reverse("championship-new"),
         form_data(
-            width="5", height="5", group_format="express", playoff_format="express",
+            width="5", height="5", stage_format="express", playoff_format="express",
             rated="", clock="default", initial_minutes="", increment_seconds="", **system_form,
         ),
     )  # fmt: skip
@@ -115,7 +115,10 @@ def test_a_championship_runs_to_its_champion_from_the_pages(client, make_user, s
 
 @pytest.mark.parametrize(
     "system",
-    [{"system": "swiss", "swiss_rounds": 3, "advance": 2}, {"system": "double_elimination"}],
+    [
+        {"system": "swiss", "swiss_rounds": 3, "playoff_players": 2},
+        {"system": "double_elimination"},
+    ],
     ids=["swiss", "double"],
 )
 def test_a_championship_runs_to_its_champion_from_the_api(make_user, system):
@@ -123,7 +126,7 @@ def test_a_championship_runs_to_its_champion_from_the_api(make_user, system):
     api = client_with_token(organiser)
     body = {
         "name": "Open", "game": "kropki", "options": {"width": 5, "height": 5},
-        "group_format": "express", "playoff_format": "express", "rated": False, **system,
+        "stage_format": "express", "playoff_format": "express", "rated": False, **system,
     }  # fmt: skip
     created = api.post("/api/championships/", body, format="json")
     assert created.status_code == 201, created.content

@@ -1,5 +1,7 @@
 """Championships: create, list, read, and edit before the start."""
 
+from collections.abc import Mapping
+
 from drf_spectacular.utils import (
     OpenApiParameter,
     extend_schema,
@@ -33,6 +35,13 @@ from tournaments.systems.swiss import settings as swiss_settings
 from tournaments.systems.swiss import standings as swiss_standings
 from tournaments.visibility import visible_championships
 
+# The settings' old names, taken for one release (docs/api.md): old → new.
+OLD_NAMES = {
+    "group_format": "stage_format",
+    "advance": "playoff_players",
+    "advance_per_group": "playoff_players_per_group",
+}
+
 
 class CreateChampionshipSerializer(serializers.Serializer):
     name = StrictCharField(max_length=creation.NAME_MAX_CHARS)
@@ -52,7 +61,7 @@ class CreateChampionshipSerializer(serializers.Serializer):
         required=False,
         default=registry.DEFAULT_SYSTEM,
         help_text="`groups`: round-robin groups, then a playoff. `swiss`: a Swiss by the FIDE "
-        "Dutch system (`swiss_rounds`), then a playoff of the top `advance` players (0: "
+        "Dutch system (`swiss_rounds`), then a playoff of the top `playoff_players` players (0: "
         "none). `double_elimination`: winners' and losers' brackets and a grand final "
         "(`grand_final_reset`). `arena`: for `arena_minutes`, whoever is free is paired "
         "at once with someone near them in the standings; points with streaks and berserk.",
@@ -66,7 +75,7 @@ class CreateChampionshipSerializer(serializers.Serializer):
         help_text="A Swiss's rounds; null: ⌈log2 n⌉ + 2 for n entrants. Never as many as the "
         "entrants: a Swiss of n players plays at most n − 1 rounds.",
     )
-    advance = StrictIntegerField(
+    playoff_players = StrictIntegerField(
         required=False,
         default=0,
         min_value=0,
@@ -90,14 +99,14 @@ class CreateChampionshipSerializer(serializers.Serializer):
     group_size = StrictIntegerField(
         required=False, default=4, min_value=2, max_value=16, help_text="Players in a group."
     )
-    advance_per_group = StrictIntegerField(
+    playoff_players_per_group = StrictIntegerField(
         required=False,
         default=2,
         min_value=1,
         max_value=16,
         help_text="Players of each group who go on to the playoff; at most the group size.",
     )
-    group_format = serializers.ChoiceField(
+    stage_format = serializers.ChoiceField(
         choices=MATCH_FORMATS, required=False, default=MatchFormat.EXPRESS
     )
     playoff_format = serializers.ChoiceField(
@@ -182,6 +191,31 @@ class CreateChampionshipSerializer(serializers.Serializer):
         "play in.",
     )
 
+    def to_internal_value(self, data):
+        """The settings' old names are taken for one release (`OLD_NAMES`); a refusal names
+        the field as it was sent."""
+        if not isinstance(data, Mapping):
+            return super().to_internal_value(data)
+        sent_as = {}
+        data = dict(data.items())
+        for old, new in OLD_NAMES.items():
+            if old not in data:
+                continue
+            if new in data:
+                raise serializers.ValidationError(
+                    {old: [f"`{old}` is the old name of `{new}`: give one of them."]}
+                )
+            data[new] = data.pop(old)
+            sent_as[new] = old
+        try:
+            return super().to_internal_value(data)
+        except serializers.ValidationError as refused:
+            if isinstance(refused.detail, dict):
+                refused.detail = {
+                    sent_as.get(key, key): value for key, value in refused.detail.items()
+                }
+            raise
+
     def validate_system(self, value: str) -> str:
         """One of the systems in play (the settings list them)."""
         names = registry.names()
@@ -220,13 +254,27 @@ class ChampionshipSerializer(serializers.ModelSerializer):
         "`POST .../join-code/`. Only for the organiser (null for everyone else)."
     )
     page = serializers.SerializerMethodField()
+    # The settings' old names, given for one release beside the new ones.
+    group_format = serializers.CharField(
+        source="stage_format", read_only=True, help_text="Old name of `stage_format`."
+    )
+    advance = serializers.IntegerField(
+        source="playoff_players", read_only=True, help_text="Old name of `playoff_players`."
+    )
+    advance_per_group = serializers.IntegerField(
+        source="playoff_players_per_group",
+        read_only=True,
+        help_text="Old name of `playoff_players_per_group`.",
+    )
 
     class Meta:
         model = Championship
         fields = [
-            "id", "name", "description", "game", "options", "system", "swiss_rounds", "advance",
-            "grand_final_reset", "arena_minutes", "group_size", "advance_per_group",
-            "group_format", "playoff_format", "third_place", "rated", "time_control",
+            "id", "name", "description", "game", "options", "system", "swiss_rounds",
+            "playoff_players", "advance",
+            "grand_final_reset", "arena_minutes", "group_size", "playoff_players_per_group",
+            "advance_per_group", "stage_format", "group_format", "playoff_format", "third_place",
+            "rated", "time_control",
             "round_deadline_s", "absent_after_s", "starts_at", "entries_close_at", "check_in_s",
             "points_system", "tiebreaks", "visibility", "organiser", "co_organisers", "status",
             "winner",

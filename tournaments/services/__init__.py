@@ -1,6 +1,8 @@
-"""Championship operations, one module a job; the algorithms (seeding, Berger tables,
-tie-breaks, bracket) are pure functions in pairing.py, tiebreaks.py and bracket.py, and
-these modules load rows, call them and save what they decide."""
+"""Championship operations of the core, one module a job (entries, invitations, the start,
+the advance, deadlines, decisions, the playoff): they load rows, call the pure algorithms
+(tiebreaks.py, bracket.py, each system's own in tournaments/systems/<name>/) and save what
+they decide; a system's own steps live in its package and are reached through the
+registry."""
 
 from tournaments.selectors import seeding_order
 from tournaments.services.adjudication import adjudicate
@@ -37,7 +39,6 @@ from tournaments.services.progress import advance, on_game_finished
 from tournaments.services.seeding import move_seed, set_seeds
 from tournaments.services.starting import start
 from tournaments.services.sweep import sweep
-from tournaments.systems.groups.pairing import group_name
 
 __all__ = [
     "USERNAMES_MAX",
@@ -62,7 +63,6 @@ __all__ = [
     "enter",
     "enter_by_code",
     "enter_or_invite",
-    "group_name",
     "invite",
     "invite_many",
     "move_seed",

@@ -43,12 +43,12 @@ DEFAULTS: dict[str, Any] = {
     "options": {},
     "system": systems_registry.DEFAULT_SYSTEM,
     "swiss_rounds": None,
-    "advance": 0,
+    "playoff_players": 0,
     "grand_final_reset": True,
     "arena_minutes": 60,
     "group_size": 4,
-    "advance_per_group": 2,
-    "group_format": MatchFormat.EXPRESS,
+    "playoff_players_per_group": 2,
+    "stage_format": MatchFormat.EXPRESS,
     "playoff_format": MatchFormat.FULL,
     "third_place": True,
     "rated": True,
@@ -219,7 +219,7 @@ def _checked_options(rules: Engine, game: str, options: Any, organiser: User) ->
 
 def _check_formats(values: dict) -> None:
     formats = registry.declaration(values["game"]).formats
-    for stage_format in ("group_format", "playoff_format"):
+    for stage_format in ("stage_format", "playoff_format"):
         if values[stage_format] not in formats:
             raise DomainError(
                 _("one of %(names)s") % {"names": ", ".join(formats)}, field=stage_format

@@ -142,7 +142,7 @@ def _start_confirmation(request: HttpRequest, championship: Championship) -> Htt
             **start_preview(championship, len(active)),
             "invitations": selectors.pending_invitations(championship),
             "time_control": time_control_text(championship.time_control),
-            "group_format": format_text(championship.group_format),
+            "stage_format": format_text(championship.stage_format),
             "playoff_format": format_text(championship.playoff_format),
             "round_deadline": duration_text(championship.round_deadline_s),
         },

@@ -181,9 +181,9 @@ def championship_page(request: HttpRequest, championship_id: int) -> HttpRespons
             and championship.status != Championship.Status.FINISHED,
             "may_organise": may_organise(user, championship),
             "time_control": time_control_text(championship.time_control),
-            "group_format": format_text(championship.group_format),
+            "stage_format": format_text(championship.stage_format),
             "playoff_format": format_text(championship.playoff_format),
-            "group_format_help": game_format_help.get(championship.group_format, ""),
+            "group_format_help": game_format_help.get(championship.stage_format, ""),
             "playoff_format_help": game_format_help.get(championship.playoff_format, ""),
             "points_system": POINT_SYSTEM_LABELS.get(
                 championship.points_system, championship.points_system

@@ -73,7 +73,7 @@ def value_text(key: str, value: Any) -> str:
         return _list([shown_username(name) for name in value])
     if key == "time_control":
         return time_control_text(value)
-    if key in ("group_format", "playoff_format"):
+    if key in ("stage_format", "playoff_format"):
         return format_text(value)
     if key == "system":
         return str(registry.system(value).label) if value in registry.names() else value

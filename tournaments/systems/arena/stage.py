@@ -25,7 +25,7 @@ def start_arena(championship: Championship, entries: list[Entry]) -> Stage:
     stage = Stage.objects.create(
         championship=championship,
         kind=ARENA,
-        format=championship.group_format,
+        format=championship.stage_format,
         ends_at=now + timedelta(minutes=championship.arena_minutes),
     )
     championship.status = ARENA

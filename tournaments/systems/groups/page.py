@@ -28,7 +28,7 @@ def group_tables(championship: Championship, standings: dict, user, withdrawn: s
                     "url": player.profile_url,
                     "me": user.is_authenticated and player.pk == user.pk,
                     # The table's order is the rule's: the lots settle a shared place.
-                    "advances": started and position <= championship.advance_per_group,
+                    "advances": started and position <= championship.playoff_players_per_group,
                     "withdrawn": player.pk in withdrawn,
                     "values": [number(row["tiebreaks"].get(c["name"])) for c in columns],
                 }

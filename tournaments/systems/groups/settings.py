@@ -21,6 +21,6 @@ def check_group_size(values: dict) -> None:
 
 
 def check_advance_per_group(values: dict) -> None:
-    advance = values["advance_per_group"]
+    advance = values["playoff_players_per_group"]
     if not _whole(advance) or not 1 <= advance <= values["group_size"]:
-        raise DomainError(_("from 1 to the group size"), field="advance_per_group")
+        raise DomainError(_("from 1 to the group size"), field="playoff_players_per_group")

@@ -20,7 +20,7 @@ def start_groups(championship: Championship, entries: list[Entry]) -> Stage:
     random.SystemRandom().shuffle(lots)
     lot_of = dict(zip(seeds, lots, strict=True))
     stage = Stage.objects.create(
-        championship=championship, kind=GROUPS, format=championship.group_format
+        championship=championship, kind=GROUPS, format=championship.stage_format
     )
     count = pairing.group_count_for(len(entries), championship.group_size)
     members, matches = [], []
@@ -79,7 +79,7 @@ def start_playoff_after_groups(championship: Championship, group_stage: Stage) -
     """Draw the playoff by the plan the bracket showed from the draw of the groups: each
     slot is a group's finish (winner of group A, ...), filled by whoever finished there."""
     tables = group_tables(group_stage)
-    advancing = [min(championship.advance_per_group, len(table.rows)) for table in tables]
+    advancing = [min(championship.playoff_players_per_group, len(table.rows)) for table in tables]
     slots = bracket.planned_slots(advancing)
     entries = {str(entry.pk): entry for entry in championship.entries.all()}
     # A table's rows are in finishing order, so place p of group g is row p - 1.

@@ -54,15 +54,15 @@ SYSTEM = System(
     start=_start,
     settings=(
         SettingRule("group_size", settings.check_group_size),
-        SettingRule("advance_per_group", settings.check_advance_per_group),
-        SettingRule("group_format"),
+        SettingRule("playoff_players_per_group", settings.check_advance_per_group),
+        SettingRule("stage_format"),
         SettingRule("playoff_format"),
         SettingRule("third_place"),
         SettingRule("points_system"),
         SettingRule("tiebreaks"),
     ),
     formats={
-        "group_format": gettext_lazy("Group stage format"),
+        "stage_format": gettext_lazy("Group stage format"),
         "playoff_format": gettext_lazy("Playoff format"),
     },
     tiebreaks=(tiebreaks.TIEBREAKS, tiebreaks.DEFAULT_TIEBREAKS),

@@ -234,7 +234,7 @@ def bracket_view(championship: Championship) -> dict:
     if championship.status == Championship.Status.FINISHED:
         return {"rounds": [], "planned": False, "entrants": None}
     names, sizes, entrants = _plan_basis(championship)
-    advancing = [min(championship.advance_per_group, size) for size in sizes]
+    advancing = [min(championship.playoff_players_per_group, size) for size in sizes]
     slots = bracket.planned_slots(advancing)
     rounds = []
     if slots:
@@ -268,7 +268,7 @@ def playing_states(championship: Championship) -> dict[int, tuple[str, str | Non
     advancing = set()
     for group_table in group_tables(stage):
         advancing.update(
-            int(row.player) for row in group_table.rows[: championship.advance_per_group]
+            int(row.player) for row in group_table.rows[: championship.playoff_players_per_group]
         )
     states = {}
     for entry_id, group in group_of.items():

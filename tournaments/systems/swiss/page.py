@@ -78,7 +78,7 @@ def _cells(rounds: list[dict]) -> list[dict]:
 
 def swiss_table(championship: Championship, standings: dict, user) -> list[dict] | None:
     """The Swiss standings as the page shows them (None for another system); the top
-    `advance` still in the championship are marked as going on to the playoff, in the
+    `playoff_players` still in the championship are marked as going on to the playoff, in the
     table's order (the pairing number settles a shared place), as the playoff is drawn."""
     rows = standings["swiss"]
     if rows is None:
@@ -89,7 +89,7 @@ def swiss_table(championship: Championship, standings: dict, user) -> list[dict]
     table = []
     for row, place in zip(rows, place_labels(rows), strict=True):
         player = row["player"]
-        advances = started and not row["withdrawn"] and going_on < championship.advance
+        advances = started and not row["withdrawn"] and going_on < championship.playoff_players
         going_on += advances
         table.append(
             {
@@ -141,6 +141,6 @@ def page(championship: Championship, standings: dict, user, withdrawn: set[int])
     return {
         "swiss": swiss_table(championship, standings, user),
         "start_list": start_list(championship, standings) if standings["swiss"] else [],
-        "swiss_playoff": championship.advance >= 2
+        "swiss_playoff": championship.playoff_players >= 2
         and championship.status != Championship.Status.FINISHED,
     }

@@ -29,10 +29,10 @@ def check_rounds(values: dict) -> None:
 
 
 def check_advance(values: dict) -> None:
-    advance = values["advance"]
+    advance = values["playoff_players"]
     if not _whole(advance) or not (advance == 0 or 2 <= advance <= ADVANCE_MAX):
         raise DomainError(
             _("0 (the Swiss decides the ranking) or from 2 to %(high)s players")
             % {"high": ADVANCE_MAX},
-            field="advance",
+            field="playoff_players",
         )

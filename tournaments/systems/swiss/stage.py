@@ -31,7 +31,7 @@ def start_swiss(championship: Championship, seeded: Sequence[Entry]) -> Stage:
     stage = Stage.objects.create(
         championship=championship,
         kind=SWISS,
-        format=championship.group_format,
+        format=championship.stage_format,
         lots={"initial_seat": random.SystemRandom().choice(SEATS)},
     )
     _pair(championship, stage, 1)
@@ -40,7 +40,7 @@ def start_swiss(championship: Championship, seeded: Sequence[Entry]) -> Stage:
 
 def advance_swiss(championship: Championship) -> None:
     """Pair the next round when the last is over; after the last round, rank or start the
-    playoff of the top `advance` players."""
+    playoff of the top `playoff_players` players."""
     stage = championship.stages.get(kind=SWISS)
     paired = swiss_selectors.rounds_paired(stage)
     if stage.matches.filter(round=paired).exclude(status=Match.Status.FINISHED).exists():
@@ -128,11 +128,11 @@ def _record(score_group, floats, reasons) -> dict:
 
 
 def _end_swiss(championship: Championship, stage: Stage) -> None:
-    if championship.advance >= 2:
+    if championship.playoff_players >= 2:
         table = swiss_selectors.swiss_table(championship, stage)
         entries = {str(entry.pk): entry for entry in championship.entries.all()}
         present = [entries[row.player] for row in table if entries[row.player].withdrawn_at is None]
-        top = present[: championship.advance]
+        top = present[: championship.playoff_players]
         if len(top) >= 2:
             start_playoff(championship, seeded_slots(top))
             return

@@ -59,15 +59,15 @@ SYSTEM = System(
     start=_start,
     settings=(
         SettingRule("swiss_rounds", settings.check_rounds),
-        SettingRule("advance", settings.check_advance),
-        SettingRule("group_format"),
+        SettingRule("playoff_players", settings.check_advance),
+        SettingRule("stage_format"),
         SettingRule("playoff_format"),
         SettingRule("third_place"),
         SettingRule("points_system"),
         SettingRule("tiebreaks"),
     ),
     formats={
-        "group_format": gettext_lazy("Swiss rounds' format"),
+        "stage_format": gettext_lazy("Swiss rounds' format"),
         "playoff_format": gettext_lazy("Playoff format"),
     },
     tiebreaks=(swiss_standings.SWISS_TIEBREAKS, swiss_standings.DEFAULT_SWISS_TIEBREAKS),

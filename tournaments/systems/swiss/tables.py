@@ -95,12 +95,12 @@ def table(
 
 
 def _playoff_plan(championship: Championship) -> dict:
-    """A Swiss's playoff as it will be drawn: its top `advance` players by their place in
+    """A Swiss's playoff as it will be drawn: its top `playoff_players` players by their place in
     the Swiss's final ranking (fewer when fewer are left to play)."""
-    if championship.advance < 2:
+    if championship.playoff_players < 2:
         return {"rounds": [], "planned": False, "entrants": None}
     present = present_entrants(championship)
-    advancing = min(championship.advance, present)
+    advancing = min(championship.playoff_players, present)
     rounds = []
     if advancing >= 2:
         size = bracket.bracket_size(advancing)
