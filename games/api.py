@@ -239,7 +239,7 @@ MoveResultSerializer = inline_serializer(
 
 def _seen_game(request: Request, game_id: int) -> Game:
     """The game, if the requester may see it (otherwise 404, as for a game that does not
-    exist). Every request of a seated player about the game shows them present (Q20, D10):
+    exist). Every request of a seated player about the game shows them present (S5, S3):
     an API bot that only reads the game while it thinks is not disconnected."""
     game = selectors.visible_game(game_id, request.user)
     if game is None:

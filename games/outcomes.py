@@ -38,8 +38,8 @@ class TimeOut(StrEnum):
 
 
 class MatchFormat(StrEnum):
-    """How long the games of a championship's stage are (K16, M20 and the like say what each
-    means in a game)."""
+    """How long the games of a championship's stage are (each game's rules say what each
+    means in it: Quadramids' M20 and the like)."""
 
     EXPRESS = "express"
     EXTENDED = "extended"

@@ -68,7 +68,7 @@ def game_page(game: Game, viewer: User | None, move: int | None = None) -> dict:
     stood_in = detail["result"].get("stand_in_moves") or {}
     for player, seat in zip(players, seats, strict=True):
         player["away"] = seat.away
-        player["stand_in_moves"] = stood_in.get(seat.seat, 0)  # D11: shown on the page
+        player["stand_in_moves"] = stood_in.get(seat.seat, 0)  # S4: shown on the page
         # Figures still in hand, where the game counts them; a player who left is out.
         in_hand = hands.get(seat.seat)
         player["in_hand"] = in_hand if isinstance(in_hand, int) else None

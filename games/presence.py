@@ -2,7 +2,7 @@
 
 Kept for every game between people, so that a player watching a game is not told it is
 their move, and for the games whose rules need it: a player disconnected too long loses
-(Q20), a player not seen for a while is away and the CPU stands in (D10). One timestamp per seat
+(S5), a player not seen for a while is away and the CPU stands in (S3). One timestamp per seat
 in the cache (Redis in production, so every web process and worker sees the same),
 refreshed by each request of the player about the game (the API's game endpoints, the
 game page and its polling, every move) and by their event stream at each heartbeat.

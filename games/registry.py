@@ -101,7 +101,7 @@ class GameDeclaration:
     clock_help: Text = ""
     formats: tuple[str, ...] = MATCH_FORMATS  # the match formats a championship may use
     format_help: Mapping[str, Text] = field(default_factory=dict)
-    # A playoff game level when its format's moves are played goes on to a decision (K14).
+    # A playoff game level when its format's moves are played goes on to a decision (S2).
     playoff_extra_time: bool = False
     # In an Arena a draw before this many moves (both players') scores nothing: a game
     # agreed drawn at once earns no points.

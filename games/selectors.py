@@ -84,7 +84,7 @@ def clocks_now(game: Game, now: datetime | None = None) -> dict[str, float]:
 
 
 def stand_in_moves(game: Game) -> dict[str, int] | None:
-    """Per seat of a player, how many of their moves the CPU made standing in for them (D11);
+    """Per seat of a player, how many of their moves the CPU made standing in for them (S4);
     None for games where the CPU never stands in."""
     if not engine(game.game).stand_in:
         return None

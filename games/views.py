@@ -36,7 +36,7 @@ from live import addresses, watching
 
 def _game(request: HttpRequest, game_id: int) -> Game:
     """The game as it stands, if the visitor may see it (otherwise 404, as for a game that
-    does not exist); a seated player asking for it is present (Q20, D10). A read changes
+    does not exist); a seated player asking for it is present (S5, S3). A read changes
     nothing: a game whose clock has run out is handed to the worker, which decides it."""
     return services.ask_worker_if_due(_seen_game(request, game_id))
 

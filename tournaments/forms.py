@@ -29,8 +29,6 @@ from tournaments.models import (
 from tournaments.services import creation
 from tournaments.services.creation import CHECK_IN_MAX_S, DESCRIPTION_MAX_CHARS
 from tournaments.systems import registry as systems_registry
-from tournaments.systems.arena import settings as arena_settings
-from tournaments.systems.swiss import settings as swiss_settings
 
 FORMAT_LABELS = FORMAT_TITLES
 
@@ -261,41 +259,6 @@ class ChampionshipForm(forms.Form):
         initial=systems_registry.DEFAULT_SYSTEM,
         widget=forms.RadioSelect,
     )
-    swiss_rounds = forms.IntegerField(
-        label=_("Swiss rounds"),
-        required=False,
-        min_value=swiss_settings.SWISS_ROUNDS_MIN,
-        max_value=swiss_settings.SWISS_ROUNDS_MAX,
-        help_text=_(
-            "Swiss only. Empty: enough to rank the field (log₂ of the entrants, rounded up, "
-            "plus 2); never as many as the entrants."
-        ),
-    )
-    playoff_players = forms.IntegerField(
-        label=_("Players who go on to the playoff after the Swiss"),
-        required=False,
-        min_value=0,
-        max_value=swiss_settings.ADVANCE_MAX,
-        initial=0,
-        help_text=_("Swiss only. 0 or empty: the Swiss decides the ranking."),
-    )
-    grand_final_reset = forms.BooleanField(
-        label=_("Grand final reset"),
-        required=False,
-        initial=True,
-        help_text=_(
-            "Double elimination only: when the losers' bracket winner wins the grand final, "
-            "one more match decides."
-        ),
-    )
-    arena_minutes = forms.IntegerField(
-        label=_("Arena length in minutes"),
-        required=False,
-        min_value=arena_settings.ARENA_MINUTES_MIN,
-        max_value=arena_settings.ARENA_MINUTES_MAX,
-        initial=60,
-        help_text=_("Arena only. From 10 minutes to 12 hours, counted from the start."),
-    )
     group_size = forms.IntegerField(
         label=_("Players per group"),
         initial=4,
@@ -379,6 +342,8 @@ class ChampionshipForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        # The settings only some systems have: each system's own field.
+        self.fields.update(system_fields_of_the_form())
         self.game_options = championship_options()
         for game, option, name in self.game_options:
             field = option_form_field(option, required=False)
@@ -580,9 +545,9 @@ class ChampionshipForm(forms.Form):
             "system": system,
             # A system's own settings go with it; another system's are left as they are.
             **{
-                name: OWN_SETTINGS[name](data)
-                for name in systems_registry.system(system).setting_names
-                if name in OWN_SETTINGS
+                rule.name: rule.from_form(data)
+                for rule in systems_registry.system(system).settings
+                if rule.from_form is not None
             },
             "tiebreaks": _tiebreaks_for(system, [name for name in order if name]),
             "visibility": data["visibility"],
@@ -632,13 +597,15 @@ def _default_orders() -> set[tuple[str, ...]]:
     return {tuple(system.tiebreaks[1]) for system in systems_registry.systems() if system.tiebreaks}
 
 
-# The settings only some systems have, as the form reads them (empty: the default).
-OWN_SETTINGS = {
-    "swiss_rounds": lambda data: data.get("swiss_rounds"),
-    "playoff_players": lambda data: data.get("playoff_players") or 0,
-    "grand_final_reset": lambda data: data["grand_final_reset"],
-    "arena_minutes": lambda data: data.get("arena_minutes") or 60,
-}
+def system_fields_of_the_form() -> dict[str, forms.Field]:
+    """The creation form's fields of the settings only some systems have, as each system
+    declares them (a Swiss's rounds, an Arena's length...)."""
+    return {
+        rule.name: rule.form_field()
+        for system in systems_registry.systems()
+        for rule in system.settings
+        if rule.form_field is not None
+    }
 
 
 def _tiebreaks_for(system: str, order: list[str]) -> list[str] | None:
@@ -666,8 +633,8 @@ def initial_from(championship: Championship) -> dict[str, Any]:
         for name in (
             "name", "game", "description", "starts_at", "entries_close_at", "group_size",
             "playoff_players_per_group", "stage_format", "playoff_format", "third_place", "rated",
-            "points_system", "visibility", "system", "swiss_rounds", "playoff_players",
-            "grand_final_reset", "arena_minutes",
+            "points_system", "visibility", "system",
+            *system_fields_of_the_form(),
         )
     }  # fmt: skip
     initial["round_deadline"] = championship.round_deadline_s

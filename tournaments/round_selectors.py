@@ -1,6 +1,6 @@
-"""Every round of a championship with its pairings and their results, and for a Swiss why
-each pairing is as it is: why these two met (the score group's order, a rematch avoided,
-the seats kept), who floated and why, what decided the seats, why the bye."""
+"""Every round of a championship with its pairings and their results, and why each pairing
+is as it is, in the words its stage gives (a Swiss: why these two met, who floated and why,
+what decided the seats, why the bye)."""
 
 from fractions import Fraction
 
@@ -14,10 +14,6 @@ from games.models import CPU_PLAYER
 from games.titles import seat_title
 from tournaments.models import Championship, Entry, Match
 from tournaments.systems import registry
-from tournaments.systems.swiss import explanations as pairing_explanations
-from tournaments.systems.swiss import opponent_choices
-from tournaments.systems.swiss import pairing as swiss
-from tournaments.systems.swiss import selectors as swiss_selectors
 
 
 def _seat_names(championship: Championship) -> dict[str, str]:
@@ -32,12 +28,22 @@ def _number(text: str | None) -> float | None:
 
 
 def _generic_why(match: Match) -> str:
-    if match.group_id is not None:
-        return _("Round %(round)s of group %(group)s's round robin (Berger table).") % {
-            "round": match.round,
-            "group": match.group.name,
-        }
-    return _("Paired by the bracket.")
+    """Why a pairing is so where its stage keeps no reasons of its own."""
+    told = registry.stage(match.stage.kind).pairing_why
+    return told(match) if told else _("Paired by the bracket.")
+
+
+def _chosen_because(
+    championship: Championship, matches: list[Match], entrants: list[Entry]
+) -> dict[int, dict]:
+    """Each stage's reasons for its pairings (a Swiss's: why these two met), by match id."""
+    found: dict[int, dict] = {}
+    for kind in {match.stage.kind for match in matches}:
+        explain = registry.stage(kind).explain_pairings
+        if explain is not None:
+            in_stage = [match for match in matches if match.stage.kind == kind]
+            found.update(explain(championship, in_stage, entrants))
+    return found
 
 
 def _result(match: Match, name) -> dict | None:
@@ -47,83 +53,6 @@ def _result(match: Match, name) -> dict | None:
         return None
     winner = None if match.winner_id is None else name(match.winner_id)
     return {"winner": winner, "drawn": match.drawn, "forfeit": match.forfeit}
-
-
-def _before_each_round(
-    championship: Championship, played: list[Match], entries: dict[int, Entry]
-) -> dict[int, dict[str, swiss.Competitor]]:
-    """What each Swiss player had before each round (points, opponents met over the board,
-    seats), from the matches already read: no query more however many rounds."""
-    win, draw, loss = swiss_selectors.point_values(championship)
-    points: dict[str, Fraction] = {}
-    met: dict[str, set[str]] = {}
-    seats: dict[str, list] = {}
-    before: dict[int, dict[str, swiss.Competitor]] = {}
-    for number in sorted({match.round for match in played}):
-        in_round = [match for match in played if match.round == number]
-        before[number] = {
-            str(pk): swiss.Competitor(
-                id=str(pk),
-                pairing_number=entry.pairing_number or 0,
-                points=points.get(str(pk), Fraction(0)),
-                opponents=frozenset(met.get(str(pk), ())),
-                seats=tuple(seats.get(str(pk), ())),
-                floats=(),
-                had_bye=False,
-            )
-            for pk, entry in entries.items()
-        }
-        for match in in_round:
-            if match.status != Match.Status.FINISHED:
-                continue
-            first = str(match.first_id)
-            if match.second_id is None:
-                points[first] = points.get(first, Fraction(0)) + win
-                continue
-            second = str(match.second_id)
-            for player, opponent, seat in ((first, second, "first"), (second, first, "second")):
-                if match.drawn:
-                    gained = draw
-                elif match.winner_id is None:
-                    gained = loss
-                else:
-                    gained = win if str(match.winner_id) == player else loss
-                points[player] = points.get(player, Fraction(0)) + gained
-                if not match.forfeit:
-                    met.setdefault(player, set()).add(opponent)
-                    seats.setdefault(player, []).append(seat)
-    return before
-
-
-def _opponent_reasons(
-    championship: Championship, matches: list[Match], entrants: list[Entry]
-) -> dict[int, dict]:
-    """Why the two of each Swiss pairing met, by match id: read from what the players had
-    before its round."""
-    swiss_matches = [match for match in matches if registry.stage(match.stage.kind).paired_by_score]
-    if not swiss_matches:
-        return {}
-    stage = swiss_matches[0].stage
-    read = {match.round for match in swiss_matches}
-    if read != set(range(1, max(read) + 1)):
-        # Only a later round was read: the ones before it are read too, for what came first.
-        swiss_matches = list(stage.matches.all())
-    entries = {entry.pk: entry for entry in entrants}
-    before = _before_each_round(championship, swiss_matches, entries)
-    found = {}
-    for number, players in before.items():
-        paired = [
-            match
-            for match in swiss_matches
-            if match.round == number and match.second_id is not None
-        ]
-        pairs = [(str(m.first_id), str(m.second_id)) for m in paired]
-        reasons = opponent_choices.opponent_reasons(players.values(), pairs)
-        for match, pair in zip(paired, pairs, strict=True):
-            explained = reasons.get(frozenset(pair))
-            if explained is not None:
-                found[match.pk] = explained.as_record()
-    return found
 
 
 def rounds(championship: Championship, number: int | None = None) -> list[dict]:
@@ -164,7 +93,7 @@ def rounds(championship: Championship, number: int | None = None) -> list[dict]:
     # An account no longer among the entries (removed since) is read on its own.
     for user in User.objects.filter(pk__in=seated - players_named.keys() - {None}):
         players_named[user.pk] = user.shown_name
-    chosen_because = _opponent_reasons(championship, matches, entrants)
+    chosen_because = _chosen_because(championship, matches, entrants)
     found: dict[tuple, dict] = {}
     for match in matches:
         key = (match.stage_id, match.bracket, match.round)
@@ -182,9 +111,8 @@ def rounds(championship: Championship, number: int | None = None) -> list[dict]:
         reasons = list(record.get("reasons", []))
         if match.pk in chosen_because:
             reasons.insert(0, chosen_because[match.pk])
-        why = " ".join(
-            pairing_explanations.sentence(reason, name, seat_words) for reason in reasons
-        )
+        sentence = registry.stage(match.stage.kind).reason_sentence
+        why = " ".join(sentence(reason, name, seat_words) for reason in reasons) if sentence else ""
         if registry.stage(match.stage.kind).paired_by_score and match.second_id is None:
             view["byes"].append({"username": name(match.first_id), "why": why})
             continue

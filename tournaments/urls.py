@@ -30,7 +30,6 @@ api_urlpatterns = [
     path("<id:championship_id>/standings/", api.StandingsView.as_view(), name="api-standings"),
     path("<id:championship_id>/bracket/", api.BracketView.as_view(), name="api-bracket"),
     path("<id:championship_id>/rounds/", api.RoundsView.as_view(), name="api-rounds"),
-    path("<id:championship_id>/trf/", api.TrfView.as_view(), name="api-trf"),
     path("<id:championship_id>/log/", api.DecisionLogView.as_view(), name="api-decision-log"),
     path(
         "<id:championship_id>/games/",

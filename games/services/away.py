@@ -1,4 +1,4 @@
-"""Away and back (D10): the CPU plays for a player who leaves for now."""
+"""Away and back (S3): the CPU plays for a player who leaves for now."""
 
 from django.utils.translation import gettext as _
 
@@ -12,7 +12,7 @@ from infrastructure.errors import Conflict, DomainError
 
 
 def set_away(game_id: int, user: User, away: bool) -> Game:
-    """Leave the game for now, the CPU playing for you, or come back to your seat (D10)."""
+    """Leave the game for now, the CPU playing for you, or come back to your seat (S3)."""
     with locked_game(game_id, user, status=None) as change:
         game, seat = change.game, change.seat
         refusal = away_refusal(game, seat.seat, away)

@@ -35,7 +35,7 @@ def submit_move(*, game_id: int, user: User, seq: int, payload) -> tuple[Move, b
     seat_name, game_name, game_kind = seat
     rules = engine(game_name)
     if presence.kept(rules, game_kind != Game.Kind.PRACTICE):
-        presence.touch(game_id, seat_name)  # a move shows the player is here (Q20, D10)
+        presence.touch(game_id, seat_name)  # a move shows the player is here (S5, S3)
     if payload_size(payload) > MAX_MOVE_CHARS:
         raise DomainError(
             _("A move is at most %(limit)s characters of JSON.") % {"limit": MAX_MOVE_CHARS},

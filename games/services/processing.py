@@ -96,7 +96,7 @@ def play_for_absent(game: Game, rules, state, cpu_seats: set[str], events: list[
 
 def cpu_move(game: Game, rules, state, events: list[dict], overtaken: tuple[Move, ...] = ()):
     """The CPU's move for the side to move: its own, at the game's level, or a player's it
-    stands in for (at its easiest where D11 holds the stand-in back, else at the normal
+    stands in for (at its easiest where S4 holds the stand-in back, else at the normal
     level, whatever the level of a practice game's CPU)."""
     for_a_player = any(s.seat == game.to_move and not s.is_cpu for s in game.seats.all())
     if for_a_player and seats.stand_in_limited(game, rules):
@@ -186,7 +186,7 @@ def time_out(game: Game, rules, state, events: list[dict], pending: tuple = ()):
     loses)."""
     if deadlines.never_showed_up(game, rules):
         # A player who has not made one move is not there: they lose at their first
-        # time-out, whatever the rules do with a later one (D11 says so for its rated
+        # time-out, whatever the rules do with a later one (S4 says so for its rated
         # games; a championship says so for all of its games).
         opponent = seats.sole_opponent(game, game.to_move)
         endings.finish(game, opponent, ResultReason.NO_SHOW, game.deadline, events)

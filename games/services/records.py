@@ -56,7 +56,7 @@ def header(game: Game, accepted: list[Move]) -> dict:
     facts["clocks"] = game_clocks(game, accepted)
     counts = stand_in_moves(game)
     if counts is not None:
-        facts["stand_in_moves"] = counts  # D11
+        facts["stand_in_moves"] = counts  # S4
     return facts
 
 

@@ -18,7 +18,7 @@ def participant_seat(game: Game, user: User) -> Seat:
 
 
 def touch_presence(game: Game, user: User) -> str | None:
-    """The player is here: any request of theirs about the game says so (Q20, D10, and no
+    """The player is here: any request of theirs about the game says so (S5, S3, and no
     "your move" notice while they watch).
 
     Returns their seat where presence is kept (every game between people, and the games
@@ -40,7 +40,7 @@ def sole_opponent(game: Game, seat: str) -> str | None:
 
 
 def disconnected_seat(game: Game, rules) -> str | None:
-    """A player gone from the live game for longer than its rules allow (Q20), if any."""
+    """A player gone from the live game for longer than its rules allow (S5), if any."""
     limit = rules.disconnect_loses_after_s
     if limit is None or game.status != Game.Status.ACTIVE:
         return None
@@ -50,7 +50,7 @@ def disconnected_seat(game: Game, rules) -> str | None:
 
 def cpu_seats(game: Game, rules) -> set[str]:
     """The seats the CPU plays now: a practice game's CPU, and players away where the rules
-    let the CPU stand in for them (D10, within D11)."""
+    let the CPU stand in for them (S3, within S4)."""
     if game.kind != Game.Kind.PRACTICE and not rules.stand_in:
         return set()  # nobody else plays here: no need to read the seats on every move
     playing = {seat.seat for seat in game.seats.all() if seat.is_cpu}
@@ -59,7 +59,7 @@ def cpu_seats(game: Game, rules) -> set[str]:
 
 def stood_in_for(game: Game, rules) -> set[str]:
     """The players the CPU stands in for now: those who said they leave, and those not seen
-    for the rules' time (D10), less those D11 keeps it from."""
+    for the rules' time (S3), less those S4 keeps it from."""
     if not rules.stand_in or game.status != Game.Status.ACTIVE:
         return set()
     people = [seat for seat in game.seats.all() if not seat.is_cpu]
@@ -75,12 +75,12 @@ def stood_in_for(game: Game, rules) -> set[str]:
 
 
 def stand_in_limited(game: Game, rules) -> bool:
-    """D11 holds the stand-in back in championship and rated games."""
+    """S4 holds the stand-in back in championship and rated games."""
     return rules.stand_in_limited and (game.kind == Game.Kind.CHAMPIONSHIP or game.rated)
 
 
 def may_stand_in(game: Game, rules, seat: str) -> bool:
-    """Whether the CPU may move for the player in `seat`: where D11 holds it back, only once
+    """Whether the CPU may move for the player in `seat`: where S4 holds it back, only once
     they have made a move of their own in this game."""
     if not stand_in_limited(game, rules):
         return True
@@ -100,8 +100,8 @@ def is_player(game: Game, seat: str) -> bool:
 
 
 def a_player_gone(game: Game, rules) -> bool:
-    """A player is gone for longer than the rules allow (Q20), or away on their move with
-    the CPU to stand in for them (D10)."""
+    """A player is gone for longer than the rules allow (S5), or away on their move with
+    the CPU to stand in for them (S3)."""
     if disconnected_seat(game, rules):
         return True
     return bool(game.to_move) and game.to_move in stood_in_for(game, rules)

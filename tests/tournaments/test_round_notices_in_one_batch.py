@@ -16,7 +16,7 @@ from notifications.models import Notification
 from tests.support.championships import small_championship
 from tournaments import services
 from tournaments.models import Entry, Match
-from tournaments.services import announcements
+from tournaments.services import notices as championship_notices
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
@@ -90,7 +90,7 @@ def test_a_round_told_again_tells_nobody_twice(organiser, make_user):
     ]
     mail.outbox.clear()
 
-    announcements.round_opened(championship, opened)
+    championship_notices.round_opened(championship, opened)
 
     assert Notification.objects.filter(kind=Kind.ROUND_STARTED).count() == 12
     assert not mail.outbox

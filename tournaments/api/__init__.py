@@ -24,7 +24,6 @@ from tournaments.api.results import (
     StandingsView,
 )
 from tournaments.api.seeds import SeedsView
-from tournaments.api.trf import TrfView
 
 __all__ = [
     "AcceptInvitationView",
@@ -46,5 +45,4 @@ __all__ = [
     "SeedsView",
     "StandingsView",
     "StartView",
-    "TrfView",
 ]

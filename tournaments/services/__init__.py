@@ -6,6 +6,7 @@ registry."""
 
 from tournaments.selectors import seeding_order
 from tournaments.services.adjudication import adjudicate
+from tournaments.services.announcements import announce
 from tournaments.services.checking_in import check_in
 from tournaments.services.co_organisers import name_co_organisers
 from tournaments.services.creation import (
@@ -34,7 +35,6 @@ from tournaments.services.invitations import (
     organises_entries,
 )
 from tournaments.services.joining import enter_by_code, replace_join_code
-from tournaments.services.organiser_announcements import announce
 from tournaments.services.progress import advance, on_game_finished
 from tournaments.services.seeding import move_seed, set_seeds
 from tournaments.services.starting import start

@@ -16,7 +16,7 @@ from infrastructure import text
 from infrastructure.errors import Conflict, DomainError, NotFound
 from tournaments import corrections, deciders, streams
 from tournaments.models import Championship, Decision, FinalRank, Match
-from tournaments.services import announcements, decision_log
+from tournaments.services import decision_log, notices
 from tournaments.services.locking import locked_championship
 from tournaments.services.match_play import round_deadline
 from tournaments.services.progress import schedule_advance
@@ -70,7 +70,7 @@ def adjudicate(
             after={**decision_log.game_result(game, match), "outcome": outcome},
             reason=reason.strip(),
         )
-        announcements.decision_made(decision)
+        notices.decision_made(decision)
         # The organiser's result shows in the standings or the bracket at once; what it
         # moves on is told by the advance that follows.
         shown_in = "bracket" if match.stage.is_knockout else "standings"
@@ -152,7 +152,7 @@ def _reopen(championship: Championship, match: Match) -> None:
 
 
 def _time_for_a_replay(championship: Championship, match: Match) -> None:
-    """A playoff game the organiser calls a draw is replayed (K16), with a round's time
+    """A playoff game the organiser calls a draw is replayed (S1), with a round's time
     from now when its own is up."""
     now = timezone.now()
     if match.deadline is None or match.deadline <= now:

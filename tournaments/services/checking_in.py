@@ -11,7 +11,7 @@ from accounts.models import User
 from infrastructure.errors import Conflict, NotAllowed
 from tournaments import selectors, streams
 from tournaments.models import Championship, Decision, Entry
-from tournaments.services import announcements, decision_log
+from tournaments.services import decision_log, notices
 from tournaments.services.locking import locked_championship
 
 
@@ -56,7 +56,7 @@ def withdraw_absent(championship: Championship) -> list[User]:
         return []
     Entry.objects.filter(pk__in=[entry.pk for entry in absent]).delete()
     players = [entry.player for entry in absent]
-    announcements.missed_check_in(championship, players)
+    notices.missed_check_in(championship, players)
     decision_log.record(
         championship,
         Decision.Action.REMOVED,
@@ -76,6 +76,6 @@ def remind_open(now: datetime) -> int:
         status=Championship.Status.REGISTRATION, check_in_s__gt=0, starts_at__gt=now
     ):
         if selectors.check_in_open(championship, now):
-            announcements.check_in_opened(championship)
+            notices.check_in_opened(championship)
             opened += 1
     return opened

@@ -13,7 +13,7 @@ from games import selectors as game_selectors
 from games.models import Game
 from games.services import decisions as game_decisions
 from tournaments.models import Championship, Decision, Match
-from tournaments.services import announcements, decision_log
+from tournaments.services import decision_log, notices
 from tournaments.services.locking import locked_championship
 from tournaments.services.progress import advances_batched, schedule_advance
 from tournaments.services.starting import start
@@ -101,7 +101,7 @@ def send_reminders(now: datetime) -> int:
                     "stage__championship", "first__player", "second__player"
                 )
             )
-            announcements.deadline_soon(matches, hours)
+            notices.deadline_soon(matches, hours)
             Match.objects.filter(pk__in=[m.pk for m in matches]).update(reminders_sent=step)
         sent += len(matches)
     return sent
@@ -135,7 +135,7 @@ def start_on_schedule(championship_id: int) -> bool:
             before=before,
             after={"starts_at": championship.starts_at.isoformat(), "entrants": entrants},
         )
-        announcements.start_postponed(championship, entrants)
+        notices.start_postponed(championship, entrants)
     return False
 
 

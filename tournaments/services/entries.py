@@ -16,7 +16,7 @@ from games.models import Game
 from infrastructure.errors import Conflict, NotAllowed, NotFound
 from tournaments import deciders, selectors, streams
 from tournaments.models import Championship, Decision, Entry, Invitation
-from tournaments.services import announcements, decision_log
+from tournaments.services import decision_log, notices
 from tournaments.services.locking import locked_championship
 from tournaments.services.progress import matches_of, schedule_advance
 
@@ -126,7 +126,7 @@ def withdraw(championship_id: int, *, by: User, username: str | None = None) -> 
                     championship, Decision.Action.REMOVED, by=by, players=[entry.player],
                     before={"entry": "entered"}, after={"entry": "removed"},
                 )  # fmt: skip
-                announcements.decision_made(decision)
+                notices.decision_made(decision)
             return Removal.REMOVED if by_the_organiser else Removal.LEFT
         if championship.status == Championship.Status.FINISHED:
             raise Conflict(_("The championship is over."), code="championship_over")
@@ -139,7 +139,7 @@ def withdraw(championship_id: int, *, by: User, username: str | None = None) -> 
                 championship, Decision.Action.WITHDREW, by=by, players=[entry.player],
                 before={"entry": "playing"}, after={"entry": "withdrawn"},
             )  # fmt: skip
-            announcements.decision_made(decision)
+            notices.decision_made(decision)
         active = game_selectors.games_seating(
             entry.player,
             game_selectors.games_for_matches(matches_of(championship), Game.Status.ACTIVE),

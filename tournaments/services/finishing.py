@@ -4,7 +4,7 @@ from django.utils import timezone
 
 from tournaments import selectors
 from tournaments.models import Championship, Entry, FinalRank
-from tournaments.services import announcements
+from tournaments.services import notices
 
 
 def finish(championship: Championship) -> None:
@@ -19,4 +19,4 @@ def finish(championship: Championship) -> None:
     championship.status = Championship.Status.FINISHED
     championship.finished_at = timezone.now()
     championship.save(update_fields=["winner", "status", "finished_at"])
-    announcements.championship_finished(championship)
+    notices.championship_finished(championship)

@@ -18,7 +18,7 @@ from infrastructure import throttling
 from infrastructure.errors import Conflict, DomainError, NotAllowed, NotFound, TooMany
 from tournaments import streams
 from tournaments.models import Championship, Decision, Entry, Invitation
-from tournaments.services import announcements, decision_log
+from tournaments.services import decision_log, notices
 from tournaments.services.entries import admit, check_registration_open, enter
 from tournaments.services.locking import locked_championship
 
@@ -146,7 +146,7 @@ def _invite(championship: Championship, by: User, username: str) -> Invitation:
         championship, Decision.Action.INVITED, by=by, players=[player],
         after={"invitation": Invitation.Status.INVITED},
     )  # fmt: skip
-    announcements.championship_invited(invitation)
+    notices.championship_invited(invitation)
     return invitation
 
 

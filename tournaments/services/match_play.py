@@ -10,15 +10,15 @@ from games import registry as games_registry
 from games import services as game_services
 from games.outcomes import MatchFormat
 from tournaments.models import Championship, Match, Stage
-from tournaments.services import announcements
+from tournaments.services import notices
 from tournaments.systems import registry
 
 
 def game_options(championship: Championship, stage: Stage, replay: bool = False) -> dict:
-    """A match game's options; every replay of a drawn knockout game is `express` (K16)."""
+    """A match game's options; every replay of a drawn knockout game is `express` (S1)."""
     options = dict(championship.options)
     options["format"] = MatchFormat.EXPRESS if replay else stage.format
-    # A game whose rules settle a level knockout game in extra time takes `extra_time` (K14).
+    # A game whose rules settle a level knockout game in extra time takes `extra_time` (S2).
     if stage.is_knockout and games_registry.declaration(championship.game).playoff_extra_time:
         options["extra_time"] = True
     return options
@@ -28,7 +28,7 @@ def open_match(championship: Championship, match: Match, replays: int = 0) -> bo
     """Start the match's (next) game, or settle it at once when a player has withdrawn.
 
     `replays` counts the match's games already drawn: each replay swaps the seats of the
-    one before (K16). Returns whether a game was started (the match is then playing).
+    one before (S1). Returns whether a game was started (the match is then playing).
     """
     return bool(open_matches(championship, [match], replays={match.pk: replays}))
 
@@ -44,7 +44,7 @@ def open_matches(
     player has withdrawn from. Returns the matches whose game started (now playing).
 
     `replays` counts each match's games already drawn (by match id; none if absent): each
-    replay swaps the seats of the one before (K16) and keeps the round's deadline.
+    replay swaps the seats of the one before (S1) and keeps the round's deadline.
     """
     replays = replays or {}
     now = timezone.now()
@@ -91,7 +91,7 @@ def open_matches(
         )
     if again:
         Match.objects.filter(pk__in=again).update(status=Match.Status.PLAYING)
-    announcements.round_opened(championship, list(zip(games, started, strict=True)))
+    notices.round_opened(championship, list(zip(games, started, strict=True)))
     return started
 
 

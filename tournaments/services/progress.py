@@ -18,7 +18,7 @@ from games.outcomes import ResultReason
 from games.signals import GameFinished
 from tournaments import streams
 from tournaments.models import Championship, Match, Stage
-from tournaments.services import announcements
+from tournaments.services import notices
 from tournaments.services.match_play import open_match, time_is_up
 from tournaments.systems import registry
 
@@ -159,7 +159,7 @@ def _settle_matches(championship: Championship) -> None:
         elif registry.stage(match.stage.kind).knockout:
             withdrawn = any(entry.withdrawn_at for entry in (match.first, match.second))
             if withdrawn or not (match.status == Match.Status.AWAITING or time_is_up(match)):
-                # A knockout match needs a winner: replay with the seats swapped (K16; a
+                # A knockout match needs a winner: replay with the seats swapped (S1; a
                 # game with extra time ends level only when its board is full), or, when a
                 # player has withdrawn since, the other goes on.
                 open_match(championship, match, replays=len(games))
@@ -167,7 +167,7 @@ def _settle_matches(championship: Championship) -> None:
                 # Level when the round's time is up: the organiser decides who goes on.
                 match.status = Match.Status.AWAITING
                 match.save(update_fields=["status"])
-                announcements.organiser_needed(championship, match)
+                notices.organiser_needed(championship, match)
             continue
         else:
             match.drawn = True

@@ -10,7 +10,7 @@ from infrastructure.errors import Conflict, NotAllowed
 from tournaments import streams
 from tournaments.models import Championship, Decision
 from tournaments.selectors import seeding_order
-from tournaments.services import announcements, checking_in, decision_log
+from tournaments.services import checking_in, decision_log, notices
 from tournaments.services.invitations import cancel_pending_invitations
 from tournaments.services.locking import locked_championship
 from tournaments.systems import registry
@@ -33,7 +33,7 @@ def start(championship_id: int, *, by: User, on_schedule: bool = False) -> Champ
                 _("A championship needs at least two entrants."), code="too_few_entrants"
             )
         # Told before the first games open, which tell each player of theirs.
-        announcements.championship_started(championship)
+        notices.championship_started(championship)
         opened = registry.system(championship.system).start(championship, entries)
         championship.started_at = timezone.now()
         championship.save(update_fields=["started_at"])

@@ -1,4 +1,5 @@
-"""What a championship system declares: the protocol the generic code asks of every system.
+"""What a championship system declares: the protocol the generic code asks of every system
+(the site's own rules the core keeps for every system, S1-S5, are in docs/site-rules.md).
 
 A system is one package under tournaments/systems/ whose `system.py` has `SYSTEM`, a
 `System`, and `STAGES`, the `StageKind`s it plays (the shared playoff is the core's, see
@@ -49,6 +50,12 @@ class StageKind:
     round_deadlines: bool = True
     # Its rounds are paired one at a time, each with reasons (the rounds page explains them).
     paired_by_score: bool = False
+    # The rounds page's reasons: each pairing's own reasons by match id (read from what the
+    # players had before), a reason in words (`reason_sentence(reason, name, seat_words)`),
+    # and why a pairing is so where it keeps no reasons.
+    explain_pairings: Callable[[Any, list, list], dict[int, dict]] | None = None
+    reason_sentence: Callable[[dict, Callable, dict], str] | None = None
+    pairing_why: Callable[[Any], str] | None = None
     # A round's heading on the rounds page, with its %(number)s ("Swiss, round 3"); a round
     # of a bracket is headed by the bracket's name for it.
     round_heading: Text = ""
@@ -83,6 +90,10 @@ class SettingRule:
     name: str
     # Checks the value among all the settings (raises DomainError naming the field).
     check: Callable[[dict], None] | None = None
+    # The creation form's field for a setting only this system has (a new field each
+    # call), and the value the form's cleaned data gives for it.
+    form_field: Callable[[], Any] | None = None
+    from_form: Callable[[dict], Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from tournaments.forms import (
     POINT_SYSTEM_LABELS,
     ChampionshipForm,
     format_labels,
+    system_fields_of_the_form,
     tiebreak_label,
 )
 from tournaments.models import Championship, Decision
@@ -41,7 +42,7 @@ def setting_name(key: str, system: str = registry.DEFAULT_SYSTEM) -> str:
     by_system = format_labels().get(key, {})
     if system in by_system:
         return str(by_system[system])
-    field = ChampionshipForm.base_fields.get(key)
+    field = ChampionshipForm.base_fields.get(key) or system_fields_of_the_form().get(key)
     return str(field.label) if field is not None else key.replace("_", " ").capitalize()
 
 

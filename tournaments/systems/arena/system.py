@@ -44,7 +44,15 @@ SYSTEM = System(
     ),
     first_stage=ARENA,
     start=_start,
-    settings=(SettingRule("arena_minutes", settings.check_minutes), SettingRule("stage_format")),
+    settings=(
+        SettingRule(
+            "arena_minutes",
+            settings.check_minutes,
+            form_field=settings.minutes_field,
+            from_form=lambda data: data.get("arena_minutes") or 60,
+        ),
+        SettingRule("stage_format"),
+    ),
     formats={"stage_format": gettext_lazy("Format of the Arena's games")},
     final_places=tables.final_places,
     table=tables.table,

@@ -1,5 +1,6 @@
 """The double elimination as the registry knows it."""
 
+from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -21,6 +22,18 @@ def _start(championship: Championship, entries: list[Entry]) -> Opened:
 def _check_reset(values: dict) -> None:
     if not isinstance(values["grand_final_reset"], bool):
         raise DomainError(_("true or false"), field="grand_final_reset")
+
+
+def _reset_field() -> forms.BooleanField:
+    return forms.BooleanField(
+        label=gettext_lazy("Grand final reset"),
+        required=False,
+        initial=True,
+        help_text=gettext_lazy(
+            "Double elimination only: when the losers' bracket winner wins the grand final, "
+            "one more match decides."
+        ),
+    )
 
 
 def _started_text(championship: Championship) -> str:
@@ -66,7 +79,15 @@ SYSTEM = System(
     description=gettext_lazy("Double elimination: out after a second lost match"),
     first_stage=DOUBLE_ELIMINATION,
     start=_start,
-    settings=(SettingRule("grand_final_reset", _check_reset), SettingRule("playoff_format")),
+    settings=(
+        SettingRule(
+            "grand_final_reset",
+            _check_reset,
+            form_field=_reset_field,
+            from_form=lambda data: data["grand_final_reset"],
+        ),
+        SettingRule("playoff_format"),
+    ),
     formats={"playoff_format": gettext_lazy("Format of the bracket matches")},
     final_places=selectors.final_places,
     table=lambda championship, **asked: {},

@@ -18,6 +18,13 @@ def _result_stands(championship: Championship, match) -> Conflict | None:
     return None
 
 
+def _pairing_why(match) -> str:
+    return _("Round %(round)s of group %(group)s's round robin (Berger table).") % {
+        "round": match.round,
+        "group": match.group.name,
+    }
+
+
 def _start(championship: Championship, entries: list[Entry]) -> Opened:
     stage = start_groups(championship, entries)
     groups = list(stage.groups.values_list("pk", flat=True))
@@ -43,6 +50,7 @@ STAGES = (
         scored=True,
         schedule_order=10,
         result_stands=_result_stands,
+        pairing_why=_pairing_why,
     ),
 )
 

@@ -2,7 +2,9 @@
 
 from typing import Any
 
+from django import forms
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from infrastructure.errors import DomainError
 
@@ -36,3 +38,27 @@ def check_advance(values: dict) -> None:
             % {"high": ADVANCE_MAX},
             field="playoff_players",
         )
+
+
+def rounds_field() -> forms.IntegerField:
+    return forms.IntegerField(
+        label=_lazy("Swiss rounds"),
+        required=False,
+        min_value=SWISS_ROUNDS_MIN,
+        max_value=SWISS_ROUNDS_MAX,
+        help_text=_lazy(
+            "Swiss only. Empty: enough to rank the field (log₂ of the entrants, rounded up, "
+            "plus 2); never as many as the entrants."
+        ),
+    )
+
+
+def playoff_players_field() -> forms.IntegerField:
+    return forms.IntegerField(
+        label=_lazy("Players who go on to the playoff after the Swiss"),
+        required=False,
+        min_value=0,
+        max_value=ADVANCE_MAX,
+        initial=0,
+        help_text=_lazy("Swiss only. 0 or empty: the Swiss decides the ranking."),
+    )

@@ -8,7 +8,7 @@ from fractions import Fraction
 from django.db.models import Max
 
 from tournaments.models import Championship, Entry, Match, Stage
-from tournaments.services import announcements
+from tournaments.services import notices
 from tournaments.services.finishing import finish
 from tournaments.services.match_play import open_round
 from tournaments.services.playoff import seeded_slots, start_playoff
@@ -77,7 +77,7 @@ def _pair(championship: Championship, stage: Stage, number: int) -> bool:
             topscorers_over=_topscorers_over(championship, number),
         )
     except swiss.PairingImpossible:
-        announcements.swiss_ended_early(championship, number)
+        notices.swiss_ended_early(championship, number)
         return False
     by_id = {str(entry.pk): entry for entry in players}
     matches = [

@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy
 from infrastructure.errors import Conflict
 from tournaments.models import Championship, Entry
 from tournaments.systems.base import Opened, SettingRule, StageKind, System
-from tournaments.systems.swiss import SWISS, page, settings, tables
+from tournaments.systems.swiss import SWISS, explanations, page, round_reasons, settings, tables
 from tournaments.systems.swiss import standings as swiss_standings
 from tournaments.systems.swiss.stage import advance_swiss, start_swiss
 
@@ -47,6 +47,8 @@ STAGES = (
         opens_whole_rounds=True,
         result_stands=_result_stands,
         correctable_at_the_end=list,
+        explain_pairings=round_reasons.opponent_reasons,
+        reason_sentence=explanations.sentence,
         schedule_order=20,
     ),
 )
@@ -58,8 +60,18 @@ SYSTEM = System(
     first_stage=SWISS,
     start=_start,
     settings=(
-        SettingRule("swiss_rounds", settings.check_rounds),
-        SettingRule("playoff_players", settings.check_advance),
+        SettingRule(
+            "swiss_rounds",
+            settings.check_rounds,
+            form_field=settings.rounds_field,
+            from_form=lambda data: data.get("swiss_rounds"),
+        ),
+        SettingRule(
+            "playoff_players",
+            settings.check_advance,
+            form_field=settings.playoff_players_field,
+            from_form=lambda data: data.get("playoff_players") or 0,
+        ),
         SettingRule("stage_format"),
         SettingRule("playoff_format"),
         SettingRule("third_place"),
@@ -82,6 +94,7 @@ SYSTEM = System(
     rounds_with_standings=tables.rounds_with_standings,
     page=page.page,
     late_entry=tables.late_entry,
+    urls="tournaments.systems.swiss.urls",
     # A Swiss's rows give their pairing number in the group column.
     csv_tables=lambda standings: [
         (SWISS, standings["swiss"] or [], lambda row: row["pairing_number"])

@@ -1,0 +1,82 @@
+"""Reads of championships shared by the API and the pages, one module by what it reads:
+standings (and bracket, final ranking), schedule, entries (and invitations, check-in,
+where each entrant stands), decisions (and what waits for a decider, announcements). Each
+system's own reads live in its package (tournaments/systems/<name>/)."""
+
+from tournaments.selectors.decisions import (
+    NeedsAttention,
+    Waiting,
+    announcements_of,
+    decision_entry,
+    decisions,
+    needs_attention,
+)
+from tournaments.selectors.entries import (
+    EntrantState,
+    championship_by_join_code,
+    check_in_open,
+    check_in_window,
+    entrant_counts,
+    entrant_states,
+    entries_closed,
+    entries_of,
+    invitation_of,
+    invitations_for,
+    join_code_matches,
+    late_entry_open,
+    pending_invitations,
+    present_entrants,
+    seeded_names,
+    seeding_order,
+    seeds_of,
+)
+from tournaments.selectors.schedule import (
+    bracket_rounds,
+    championship_games,
+    match_schedule,
+)
+from tournaments.selectors.standings import (
+    bracket_view,
+    final_ranking,
+    rounds_over_anywhere,
+    rounds_with_standings,
+    standings,
+    system_of,
+    tiebreak_order,
+)
+
+__all__ = [
+    "EntrantState",
+    "NeedsAttention",
+    "Waiting",
+    "announcements_of",
+    "bracket_rounds",
+    "bracket_view",
+    "championship_by_join_code",
+    "championship_games",
+    "check_in_open",
+    "check_in_window",
+    "decision_entry",
+    "decisions",
+    "entrant_counts",
+    "entrant_states",
+    "entries_closed",
+    "entries_of",
+    "final_ranking",
+    "invitation_of",
+    "invitations_for",
+    "join_code_matches",
+    "late_entry_open",
+    "match_schedule",
+    "needs_attention",
+    "pending_invitations",
+    "present_entrants",
+    "rounds_over_anywhere",
+    "rounds_with_standings",
+    "seeded_names",
+    "seeding_order",
+    "seeds_of",
+    "standings",
+    "system_of",
+    "tiebreak_order",
+]
