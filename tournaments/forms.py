@@ -400,9 +400,12 @@ class ChampionshipForm(forms.Form):
 
     @property
     def shows_playoff(self) -> bool:
-        """Whether the chosen system plays a knockout playoff in the playoff format: the
-        groups always, a Swiss with players who go on."""
-        if "playoff_players" in systems_registry.system(self.chosen_system).setting_names:
+        """Whether the chosen system plays knockout matches in the playoff format: a system
+        whose playoff is optional (a Swiss's) only with players who go on to it."""
+        names = systems_registry.system(self.chosen_system).setting_names
+        if "playoff_format" not in names:
+            return False
+        if "playoff_players" in names:
             value = (
                 self.data.get("playoff_players")
                 if self.is_bound
@@ -412,13 +415,44 @@ class ChampionshipForm(forms.Form):
                 return int(value or 0) >= 2
             except (TypeError, ValueError):
                 return True
-        return (
-            "playoff_players_per_group" in systems_registry.system(self.chosen_system).setting_names
-        )
+        return True
 
     @property
     def system_labels(self) -> dict[str, dict[str, str]]:
         return format_labels()
+
+    @property
+    def systems_using(self) -> dict[str, str]:
+        """Setting → the systems that use it, as the page's `data-systems` lists them."""
+        return {name: " ".join(using) for name, using in system_fields().items()}
+
+    @property
+    def hides(self) -> dict[str, bool]:
+        """Setting → whether the chosen system leaves it out (hidden until chosen)."""
+        return {name: self.chosen_system not in using for name, using in system_fields().items()}
+
+    @property
+    def stage_headings(self) -> list[dict]:
+        """The heading of the own stage's section, one per system that has one."""
+        return [
+            {
+                "systems": system.name,
+                "title": systems_registry.stage(system.first_stage).status_label,
+                "hidden": system.name != self.chosen_system,
+            }
+            for system in systems_registry.systems()
+            if "stage_format" in system.setting_names
+        ]
+
+    @property
+    def system_words(self) -> list[dict]:
+        """Each system's words for its knockout section and its tie-breaks."""
+        return [
+            {"systems": system.name, "hidden": system.name != self.chosen_system,
+             **system.form_words}
+            for system in systems_registry.systems()
+            if system.form_words
+        ]  # fmt: skip
 
     @property
     def tiebreak_legend(self) -> list[dict[str, Any]]:

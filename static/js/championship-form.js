@@ -47,7 +47,7 @@
     for (var i = 0; i < radios.length; i++) {
       if (radios[i].checked) return radios[i].value;
     }
-    return "groups";
+    return radios[0].value;
   }
 
   function order() {
@@ -90,12 +90,16 @@
 
   function showParts() {
     var system = chosen();
-    var playoff = system !== "swiss" || (advance && Number(advance.value) >= 2);
+    // A system whose playoff is optional plays one only with players to go on to it.
+    var goingOn = advance && Number(advance.value) >= 2;
     var parts = document.querySelectorAll(".championship-form [data-systems]");
     for (var i = 0; i < parts.length; i++) {
       var part = parts[i];
       var mine = part.dataset.systems.split(" ").indexOf(system) !== -1;
-      if (part.hasAttribute("data-playoff")) mine = mine && playoff;
+      if (part.hasAttribute("data-playoff")) {
+        var optional = (part.dataset.playoffOptional || "").split(" ").indexOf(system) !== -1;
+        mine = mine && (!optional || goingOn);
+      }
       part.hidden = !mine;
     }
   }

@@ -132,6 +132,11 @@ class EntrantState:
     # Where a `playing` entrant plays: the kind of the stage it plays in.
     stage: str | None = None
 
+    @property
+    def playing_in(self) -> str:
+        """Where a `playing` entrant plays, in words ("playing in the Swiss")."""
+        return str(registry.stage(self.stage).playing_in) if self.stage else ""
+
 
 def entrant_states(championship: Championship) -> dict[int, EntrantState]:
     """Each entry's state (by entry id), read from the stage the championship is in."""

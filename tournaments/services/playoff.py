@@ -163,6 +163,7 @@ STAGES = (
         kind=PLAYOFF,
         title=_("Playoff"),
         round_heading=_("Playoff, round %(number)s"),
+        playing_in=_("playing in the playoff"),
         round_started={
             None: _(
                 "Round %(round)s of the playoff of %(championship)s: "

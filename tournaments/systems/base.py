@@ -56,6 +56,8 @@ class StageKind:
     explain_pairings: Callable[[Any, list, list], dict[int, dict]] | None = None
     reason_sentence: Callable[[dict, Callable, dict], str] | None = None
     pairing_why: Callable[[Any], str] | None = None
+    # Where an entrant playing this stage plays, in words ("playing in the Swiss").
+    playing_in: Text = ""
     # A round's heading on the rounds page, with its %(number)s ("Swiss, round 3"); a round
     # of a bracket is headed by the bracket's name for it.
     round_heading: Text = ""
@@ -152,6 +154,13 @@ class System:
     # The standings CSV's tables from the standings body: (its stage column, its rows, the
     # value of a row's group column).
     csv_tables: Callable[[dict], list[tuple[str, list[dict], Callable[[dict], Any]]]] | None = None
+    # The creation form's words for its knockout matches' section (`heading`, `help`), and
+    # for the order of its tie-breaks (`tiebreaks`).
+    form_words: Mapping[str, Text] = field(default_factory=dict)
+    # Its own pieces of the generic pages, by name: "settings" (the settings' lines),
+    # "start" (what starting makes), "start_note" and "flow" (the organise page's words on
+    # the start and on what follows), "seeds_help", "downloads" (its own files).
+    templates: Mapping[str, str] = field(default_factory=dict)
     # The module of its own addresses (`api_urlpatterns` under /api/championships/,
     # `page_urlpatterns` under /championships/), or None.
     urls: str | None = None

@@ -34,6 +34,10 @@ def _schedule(championship: Championship) -> list[dict]:
     stages = selectors.match_schedule(championship)
     for stage in stages:
         stage["title"] = str(registry.stage(stage["kind"]).title)
+        # A stage played in groups shows each match's group.
+        stage["grouped"] = any(
+            match["group"] for round_ in stage["rounds"] for match in round_["matches"]
+        )
         for round_ in stage["rounds"]:
             if round_["name"]:
                 round_["title"] = round_title(round_["name"])

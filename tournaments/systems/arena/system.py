@@ -21,6 +21,7 @@ STAGES = (
         kind=ARENA,
         title=gettext_lazy("Arena"),
         status_label=gettext_lazy("Arena"),
+        playing_in=gettext_lazy("playing in the Arena"),
         advance=advance_arena,
         scored=True,
         round_deadlines=False,
@@ -61,4 +62,11 @@ SYSTEM = System(
     page=page.page,
     urls="tournaments.systems.arena.urls",
     csv_tables=lambda standings: [("arena", standings["arena"] or [], lambda row: None)],
+    templates={
+        "settings": "tournaments/systems/arena/settings.html",
+        "start": "tournaments/systems/arena/start.html",
+        "start_note": "tournaments/systems/arena/start_note.html",
+        "flow": "tournaments/systems/arena/flow.html",
+        "seeds_help": "tournaments/systems/arena/seeds_help.html",
+    },
 )

@@ -54,6 +54,7 @@ STAGES = (
         kind=DOUBLE_ELIMINATION,
         title=gettext_lazy("Double elimination"),
         status_label=gettext_lazy("Double elimination"),
+        playing_in=gettext_lazy("playing in the brackets"),
         round_started={
             None: _WINNERS_ROUND,
             "winners": _WINNERS_ROUND,
@@ -96,4 +97,20 @@ SYSTEM = System(
     page=_page,
     double_bracket=True,
     entrant_states=selectors.entrant_states,
+    form_words={
+        "heading": gettext_lazy("Brackets"),
+        "help": gettext_lazy(
+            "Every match of the winners' and the losers' bracket and of the grand final is "
+            "played in this format."
+        ),
+    },
+    templates={
+        "settings": "tournaments/systems/double_elimination/settings.html",
+        "bracket": "tournaments/systems/double_elimination/bracket.html",
+        "bracket_link": "tournaments/systems/double_elimination/bracket_link.html",
+        "start": "tournaments/systems/double_elimination/start.html",
+        "start_note": "tournaments/systems/double_elimination/start_note.html",
+        "flow": "tournaments/systems/double_elimination/flow.html",
+        "seeds_help": "tournaments/systems/double_elimination/seeds_help.html",
+    },
 )

@@ -39,6 +39,7 @@ STAGES = (
         kind=GROUPS,
         title=gettext_lazy("Group stage"),
         round_heading=gettext_lazy("Group stage, round %(number)s"),
+        playing_in=gettext_lazy("playing in the group stage"),
         round_started={
             None: gettext_lazy(
                 "Round %(round)s of the group stage of %(championship)s: "
@@ -92,4 +93,26 @@ SYSTEM = System(
     groups_drawn=lambda championship, entrants: pairing.group_count_for(
         entrants, championship.group_size
     ),
+    form_words={
+        "heading": gettext_lazy("Playoff"),
+        "help": gettext_lazy(
+            "A knockout bracket of the players who advance: group winners meet runners-up of "
+            "other groups (after a Swiss: the top of its ranking), and a drawn game is "
+            "replayed with the seats swapped."
+        ),
+        "tiebreaks": gettext_lazy(
+            "Players level on points are ordered by the first tie-break; those still level "
+            "by the second, and so on. The drawing of lots always comes last, whether chosen "
+            "or not."
+        ),
+    },
+    templates={
+        "settings": "tournaments/systems/groups/settings.html",
+        "bracket": "tournaments/systems/groups/bracket.html",
+        "bracket_link": "tournaments/systems/groups/bracket_link.html",
+        "start": "tournaments/systems/groups/start.html",
+        "start_note": "tournaments/systems/groups/start_note.html",
+        "flow": "tournaments/systems/groups/flow.html",
+        "seeds_help": "tournaments/systems/groups/seeds_help.html",
+    },
 )

@@ -34,6 +34,7 @@ STAGES = (
         kind=SWISS,
         title=gettext_lazy("Swiss"),
         round_heading=gettext_lazy("Swiss, round %(number)s"),
+        playing_in=gettext_lazy("playing in the Swiss"),
         round_started={
             None: gettext_lazy(
                 "Round %(round)s of the Swiss of %(championship)s: your game against "
@@ -99,4 +100,26 @@ SYSTEM = System(
     csv_tables=lambda standings: [
         (SWISS, standings["swiss"] or [], lambda row: row["pairing_number"])
     ],
+    form_words={
+        "heading": gettext_lazy("Playoff"),
+        "help": gettext_lazy(
+            "A knockout bracket of the players who advance: group winners meet runners-up of "
+            "other groups (after a Swiss: the top of its ranking), and a drawn game is "
+            "replayed with the seats swapped."
+        ),
+        "tiebreaks": gettext_lazy(
+            "Players level on points are ordered by the first tie-break; those still level "
+            "by the second, and so on. The pairing number always comes last."
+        ),
+    },
+    templates={
+        "settings": "tournaments/systems/swiss/settings.html",
+        "bracket": "tournaments/systems/swiss/bracket.html",
+        "bracket_link": "tournaments/systems/swiss/bracket_link.html",
+        "start": "tournaments/systems/swiss/start.html",
+        "start_note": "tournaments/systems/swiss/start_note.html",
+        "flow": "tournaments/systems/swiss/flow.html",
+        "seeds_help": "tournaments/systems/swiss/seeds_help.html",
+        "downloads": "tournaments/systems/swiss/downloads.html",
+    },
 )
