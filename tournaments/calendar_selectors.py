@@ -93,8 +93,15 @@ def _round_name(names: list[str], number: int, third_place: bool) -> str | None:
 def opened_rounds(championship: Championship) -> list[RoundTimes]:
     """Every round that has opened, from its first opening to its latest deadline (replays
     share their match's deadline), group rounds first, in the order they are played."""
+    # A stage run for a set time (an Arena) is one event of its own (timed_stages), not a
+    # round after round.
+    with_rounds = [declared.kind for declared in registry.stages() if declared.round_deadlines]
     rows = (
-        Match.objects.filter(stage__championship=championship, opened_at__isnull=False)
+        Match.objects.filter(
+            stage__championship=championship,
+            opened_at__isnull=False,
+            stage__kind__in=with_rounds,
+        )
         .values(
             "stage_id", "stage__kind", "group_id", "group__name", "bracket", "round", "third_place"
         )
@@ -145,6 +152,25 @@ def _name_of(
         rounds = brackets.get(stage_id, {}).get(bracket_name, number)
         return slot_names.bracket_round_name(bracket_name, number, rounds)
     return None
+
+
+@dataclass(frozen=True)
+class TimedStage:
+    """A stage that runs for a set time (an Arena): its kind, when it began and ends."""
+
+    kind: str
+    title: str
+    starts_at: datetime
+    ends_at: datetime
+
+
+def timed_stages(championship: Championship) -> list[TimedStage]:
+    return [
+        TimedStage(kind, str(registry.stage(kind).title), created, ends_at)
+        for kind, created, ends_at in championship.stages.filter(ends_at__isnull=False)
+        .order_by("pk")
+        .values_list("kind", "championship__started_at", "ends_at")
+    ]
 
 
 def matches_to_play(player: User) -> list[MatchToPlay]:

@@ -265,3 +265,22 @@ def test_every_game_of_two_players_runs_an_arena_to_its_end(organiser_api, make_
     championship = Championship.objects.get(pk=championship_id)
     assert championship.status == Championship.Status.FINISHED
     assert championship.winner == match.first.player
+
+
+def test_the_calendar_holds_the_arena_from_its_start_to_its_end_not_each_wave(
+    organiser_api, make_user, client
+):
+    import icalendar
+
+    championship_id, _clients = started_arena(organiser_api, make_user, 4, arena_minutes=90)
+    (first, second) = playing(championship_id)
+    game_services.resign(first.games.get().pk, first.second.player)
+    game_services.resign(second.games.get().pk, second.second.player)  # a second wave
+    answer = client.get(f"/championships/{championship_id}/calendar.ics")
+    assert answer.status_code == 200
+    events = icalendar.Calendar.from_ical(answer.content).walk("VEVENT")
+    summaries = [str(event["SUMMARY"]) for event in events]
+    assert sorted(summaries) == ["Blitz Arena starts", "Blitz Arena: Arena"]
+    arena = events[summaries.index("Blitz Arena: Arena")]
+    length = arena["DTEND"].dt - arena["DTSTART"].dt
+    assert timedelta(minutes=89) < length <= timedelta(minutes=90)

@@ -96,6 +96,17 @@ def championship_events(
                 url=url,
             )
         )
+    for timed in calendar_selectors.timed_stages(championship):
+        events.append(
+            calendars.Event(
+                uid=f"championship-{championship.pk}-{timed.kind}@{domain}",
+                summary=_("%(championship)s: %(stage)s")
+                % {"championship": name, "stage": timed.title},
+                start=timed.starts_at,
+                end=timed.ends_at,
+                url=url,
+            )
+        )
     for times in rounds:
         events.append(
             calendars.Event(
