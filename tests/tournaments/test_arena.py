@@ -284,3 +284,25 @@ def test_the_calendar_holds_the_arena_from_its_start_to_its_end_not_each_wave(
     arena = events[summaries.index("Blitz Arena: Arena")]
     length = arena["DTEND"].dt - arena["DTSTART"].dt
     assert timedelta(minutes=89) < length <= timedelta(minutes=90)
+
+
+def test_the_first_wave_pairs_neighbours_in_the_organisers_seeding(organiser_api, make_user):
+    answer = create(organiser_api)
+    championship_id = answer.json()["id"]
+    names = [f"seeded{n}" for n in range(4)]
+    for name in names:
+        client_with_token(make_user(name)).post(
+            f"/api/championships/{championship_id}/entries/", {}, format="json"
+        )
+    order = [names[3], names[0], names[2], names[1]]
+    seeds = organiser_api.put(
+        f"/api/championships/{championship_id}/seeds/", {"order": order}, format="json"
+    )
+    assert seeds.status_code == 200, seeds.content
+    organiser_api.post(f"/api/championships/{championship_id}/start/")
+    pairs = {
+        frozenset((match.first.player.username, match.second.player.username))
+        for match in playing(championship_id)
+    }
+    assert pairs == {frozenset(order[:2]), frozenset(order[2:])}
+    assert [row["username"] for row in standings(organiser_api, championship_id)] == order

@@ -79,7 +79,8 @@ def counted_games(stage: Stage) -> dict[int, list[ArenaGame]]:
 
 
 def standings_rows(championship: Championship) -> list[ArenaRow]:
-    """Every entrant by points, then games won, then entry order: the Arena's standings."""
+    """Every entrant by points, then games won, then the seeding's order: the Arena's
+    standings."""
     stage = arena_stage(championship)
     entries = list(championship.entries.select_related("player").order_by("entered_at", "pk"))
     games = counted_games(stage) if stage is not None else {}
@@ -97,7 +98,12 @@ def standings_rows(championship: Championship) -> list[ArenaRow]:
         for entry in entries
     ]  # fmt: skip
     order = {entry.pk: place for place, entry in enumerate(entries)}
-    rows.sort(key=lambda row: (-row.tally.points, -row.tally.won, order[row.entry.pk]))
+
+    def seed(entry: Entry) -> tuple[int, int]:
+        # The seeding's order (the start's), then the order of entry.
+        return (entry.pairing_number or len(entries) + 1, order[entry.pk])
+
+    rows.sort(key=lambda row: (-row.tally.points, -row.tally.won, seed(row.entry)))
     return rows
 
 

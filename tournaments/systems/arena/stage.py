@@ -20,7 +20,12 @@ from tournaments.systems.arena.waves import pairing_wave
 
 
 def start_arena(championship: Championship, entries: list[Entry]) -> Stage:
-    """Everyone entered is present: the clock starts and the first wave pairs them all."""
+    """Everyone entered is present: the clock starts and the first wave pairs them all, in
+    the seeding's order (the organiser's, then by rating), which also orders players level
+    on points and wins in the standings."""
+    for number, entry in enumerate(entries, start=1):
+        entry.pairing_number = number
+    Entry.objects.bulk_update(entries, ["pairing_number"], batch_size=1000)
     now = timezone.now()
     stage = Stage.objects.create(
         championship=championship,

@@ -39,6 +39,6 @@ def table(
 
 
 def final_places(championship: Championship) -> list[tuple[int, int]]:
-    """By points, then games won, then entry order."""
+    """By points, then games won, then the seeding's order."""
     rows = selectors.standings_rows(championship)
     return [(rank, row.entry.pk) for rank, row in enumerate(rows, start=1)]
