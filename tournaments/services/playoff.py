@@ -10,7 +10,7 @@ from tournaments.bracket import PLAYOFF
 from tournaments.models import Championship, Entry, Match, Stage
 from tournaments.services.finishing import finish
 from tournaments.services.match_play import open_matches
-from tournaments.systems.base import StageKind
+from tournaments.systems.base import SettingRule, StageKind
 
 
 def seeded_slots(seeded: Sequence[Entry]) -> list[Entry | None]:
@@ -180,3 +180,14 @@ STAGES = (
         correctable_at_the_end=list,
     ),
 )
+
+# The settings and the creation form's words of a system that ends with the playoff.
+PLAYOFF_SETTINGS = (SettingRule("playoff_format"), SettingRule("third_place"))
+PLAYOFF_FORM_WORDS = {
+    "heading": _("Playoff"),
+    "help": _(
+        "A knockout bracket of the players who advance: group winners meet runners-up of "
+        "other groups (after a Swiss: the top of its ranking), and a drawn game is "
+        "replayed with the seats swapped."
+    ),
+}

@@ -98,6 +98,10 @@ class SettingRule:
     from_form: Callable[[dict], Any] | None = None
 
 
+# The settings of a system whose tables score points and break ties.
+TABLE_SETTINGS = (SettingRule("points_system"), SettingRule("tiebreaks"))
+
+
 @dataclass(frozen=True)
 class System:
     """Everything about a championship system that the service around it needs."""

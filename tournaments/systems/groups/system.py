@@ -6,7 +6,8 @@ from django.utils.translation import gettext_lazy
 from infrastructure.errors import Conflict
 from tournaments import tiebreaks
 from tournaments.models import Championship, Entry
-from tournaments.systems.base import Opened, SettingRule, StageKind, System
+from tournaments.services.playoff import PLAYOFF_FORM_WORDS, PLAYOFF_SETTINGS
+from tournaments.systems.base import TABLE_SETTINGS, Opened, SettingRule, StageKind, System
 from tournaments.systems.groups import GROUPS, page, pairing, settings, tables
 from tournaments.systems.groups.stage import advance_groups, start_groups
 
@@ -65,10 +66,8 @@ SYSTEM = System(
         SettingRule("group_size", settings.check_group_size),
         SettingRule("playoff_players_per_group", settings.check_advance_per_group),
         SettingRule("stage_format"),
-        SettingRule("playoff_format"),
-        SettingRule("third_place"),
-        SettingRule("points_system"),
-        SettingRule("tiebreaks"),
+        *PLAYOFF_SETTINGS,
+        *TABLE_SETTINGS,
     ),
     formats={
         "stage_format": gettext_lazy("Group stage format"),
@@ -94,12 +93,7 @@ SYSTEM = System(
         entrants, championship.group_size
     ),
     form_words={
-        "heading": gettext_lazy("Playoff"),
-        "help": gettext_lazy(
-            "A knockout bracket of the players who advance: group winners meet runners-up of "
-            "other groups (after a Swiss: the top of its ranking), and a drawn game is "
-            "replayed with the seats swapped."
-        ),
+        **PLAYOFF_FORM_WORDS,
         "tiebreaks": gettext_lazy(
             "Players level on points are ordered by the first tie-break; those still level "
             "by the second, and so on. The drawing of lots always comes last, whether chosen "

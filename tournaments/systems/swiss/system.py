@@ -5,7 +5,8 @@ from django.utils.translation import gettext_lazy
 
 from infrastructure.errors import Conflict
 from tournaments.models import Championship, Entry
-from tournaments.systems.base import Opened, SettingRule, StageKind, System
+from tournaments.services.playoff import PLAYOFF_FORM_WORDS, PLAYOFF_SETTINGS
+from tournaments.systems.base import TABLE_SETTINGS, Opened, SettingRule, StageKind, System
 from tournaments.systems.swiss import SWISS, explanations, page, round_reasons, settings, tables
 from tournaments.systems.swiss import standings as swiss_standings
 from tournaments.systems.swiss.stage import advance_swiss, start_swiss
@@ -74,10 +75,8 @@ SYSTEM = System(
             from_form=lambda data: data.get("playoff_players") or 0,
         ),
         SettingRule("stage_format"),
-        SettingRule("playoff_format"),
-        SettingRule("third_place"),
-        SettingRule("points_system"),
-        SettingRule("tiebreaks"),
+        *PLAYOFF_SETTINGS,
+        *TABLE_SETTINGS,
     ),
     formats={
         "stage_format": gettext_lazy("Swiss rounds' format"),
@@ -101,12 +100,7 @@ SYSTEM = System(
         (SWISS, standings["swiss"] or [], lambda row: row["pairing_number"])
     ],
     form_words={
-        "heading": gettext_lazy("Playoff"),
-        "help": gettext_lazy(
-            "A knockout bracket of the players who advance: group winners meet runners-up of "
-            "other groups (after a Swiss: the top of its ranking), and a drawn game is "
-            "replayed with the seats swapped."
-        ),
+        **PLAYOFF_FORM_WORDS,
         "tiebreaks": gettext_lazy(
             "Players level on points are ordered by the first tie-break; those still level "
             "by the second, and so on. The pairing number always comes last."
