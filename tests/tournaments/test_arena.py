@@ -180,6 +180,9 @@ def test_the_arena_ends_at_its_time_and_a_game_in_play_then_does_not_count(
     game_services.resign(match.games.get().pk, match.second.player)
     rows = standings(organiser_api, championship_id)
     assert [row["games"] for row in rows] == [0, 0]
+    # The sweep does not take that late result for a lost advance, again and again.
+    later = sweep_championships(timezone.now() + timedelta(minutes=5))
+    assert championship_id not in later.moved_on
     final = organiser_api.get(f"/api/championships/{championship_id}/standings/").json()["final"]
     assert [row["rank"] for row in final] == [1, 2]
 
@@ -306,3 +309,23 @@ def test_the_first_wave_pairs_neighbours_in_the_organisers_seeding(organiser_api
     }
     assert pairs == {frozenset(order[:2]), frozenset(order[2:])}
     assert [row["username"] for row in standings(organiser_api, championship_id)] == order
+
+
+def test_a_late_entrant_joins_a_running_arena_and_is_paired_at_once(organiser_api, make_user):
+    championship_id, _clients = started_arena(organiser_api, make_user, 3)
+    assert len(playing(championship_id)) == 1  # one of three waits
+    late = client_with_token(make_user("latecomer")).post(
+        f"/api/championships/{championship_id}/entries/", {}, format="json"
+    )
+    assert late.status_code == 201, late.content
+    paired = {match.first.player.username for match in playing(championship_id)} | {
+        match.second.player.username for match in playing(championship_id)
+    }
+    assert "latecomer" in paired and len(playing(championship_id)) == 2
+    stage = Championship.objects.get(pk=championship_id).stages.get()
+    stage.ends_at = timezone.now() - timedelta(seconds=1)
+    stage.save(update_fields=["ends_at"])
+    too_late = client_with_token(make_user("too-late")).post(
+        f"/api/championships/{championship_id}/entries/", {}, format="json"
+    )
+    assert too_late.status_code == 409

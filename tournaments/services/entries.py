@@ -37,9 +37,9 @@ def enter(championship_id: int, *, by: User) -> Entry:
 
 
 def check_registration_open(championship: Championship) -> None:
-    """Refuse once the championship has started or its entries have closed. A Swiss with
-    no closing time for its entries takes late entrants until its last round is paired
-    (they score nothing for the rounds before: FIDE C.04.2, late entries)."""
+    """Refuse once the championship has started or its entries have closed, unless its
+    system takes late entrants (a Swiss with no closing time for its entries until its last
+    round is paired, FIDE C.04.2; an Arena until its time is up)."""
     if championship.status != Championship.Status.REGISTRATION and not selectors.late_entry_open(
         championship
     ):
@@ -59,6 +59,9 @@ def admit(championship: Championship, player: User) -> Entry:
     championship.invitations.filter(player=player, status=Invitation.Status.INVITED).update(
         status=Invitation.Status.ACCEPTED, answered_at=timezone.now()
     )
+    if championship.status != Championship.Status.REGISTRATION:
+        # A late entrant of a system that takes them (an Arena pairs them at once).
+        schedule_advance(championship.pk)
     return entry
 
 

@@ -106,11 +106,14 @@ def advance_championship(championship_id: int) -> None:
 
 
 def unsettled_championships(finished_before: datetime) -> list[int]:
-    """Championships holding a result that finished before `finished_before` and is still
-    unsettled (its match playing, no game of it running): an advance must have been lost."""
+    """Championships still being played holding a result that finished before
+    `finished_before` and is still unsettled (its match playing, no game of it running): an
+    advance must have been lost. (A game an Arena's end left running is played out after
+    the championship is over, and settles nothing.)"""
     unsettled = Match.objects.filter(
         game_selectors.has_a_game(Game.Status.FINISHED, finished_before=finished_before),
         status=Match.Status.PLAYING,
+        stage__championship__status__in=registry.playing_statuses(),
     ).exclude(game_selectors.has_a_game(Game.Status.ACTIVE))
     return sorted(set(unsettled.values_list("stage__championship_id", flat=True)))
 

@@ -154,6 +154,11 @@ def last_opponents(stage: Stage) -> dict[int, int]:
     return last
 
 
+def late_entry(championship: Championship) -> bool:
+    """An Arena takes entrants until its time is up: they are paired at once."""
+    return bool(time_left(arena_stage(championship)))
+
+
 def time_left(stage: Stage | None) -> float | None:
     """Seconds until the Arena ends (0 once over; None before it starts)."""
     if stage is None or stage.ends_at is None:

@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import Championship, Entry
-from tournaments.systems.arena import ARENA, page, settings, tables
+from tournaments.systems.arena import ARENA, page, selectors, settings, tables
 from tournaments.systems.arena.stage import advance_arena, start_arena
 from tournaments.systems.base import Opened, SettingRule, StageKind, System
 
@@ -60,6 +60,7 @@ SYSTEM = System(
     table_empty={"arena": None},
     started_text=page.started_text,
     page=page.page,
+    late_entry=selectors.late_entry,
     urls="tournaments.systems.arena.urls",
     csv_tables=lambda standings: [("arena", standings["arena"] or [], lambda row: None)],
     templates={
