@@ -21,6 +21,7 @@ from infrastructure.api_docs import error_responses
 from infrastructure.api_fields import StrictCharField
 from tournaments import csv_exports, round_selectors, selectors, services
 from tournaments.api.lookup import championship_for
+from tournaments.systems import registry as systems_registry
 
 EXPORT_FORMATS = ("json", "csv")
 ROUNDS_MAX = 1000
@@ -87,31 +88,26 @@ class StandingsView(APIView):
                         "rounds_paired": serializers.IntegerField(
                             help_text="The largest `after_round` that may be asked for."
                         ),
-                        "swiss": serializers.ListField(
-                            child=serializers.DictField(),
-                            allow_null=True,
-                            help_text="A Swiss's rows: rank (a shared place's first), "
-                            "shared, username, pairing_number, points, played, won, drawn, "
-                            "lost, tiebreaks, withdrawn, rounds: [{round, opponent, "
-                            "opponent_pairing_number, seat, result, counted}].",
-                        ),
-                        "groups": serializers.ListField(
-                            child=serializers.DictField(),
-                            help_text="{name, after_round, in_progress, rows}; rows as the "
-                            "Swiss's, with forfeits and without pairing numbers.",
-                        ),
+                        # Each system's own tables, described by the system.
+                        **{
+                            key: field
+                            for system in systems_registry.systems()
+                            if system.table_fields is not None
+                            for key, field in system.table_fields().items()
+                        },
                         "final": serializers.ListField(child=serializers.DictField()),
                     },
                 ),
-                "stage (swiss, groups or final), group (a Swiss's pairing number), rank (a "
+                "stage (the system's table, or final), group (a group's name, a Swiss's "
+                "pairing number), rank (a "
                 "shared place as 4–5), username, points, played, won, drawn, lost, forfeits, "
                 "then one per tie-break in the championship's order (the names of the JSON "
                 "`tiebreaks`); the final ranking's rows give rank and username only",
             ),
             **error_responses(400, 404, 429),
         },
-        summary="The Swiss's or the groups' tables with tie-breaks and each player's rounds "
-        "(after any round), and the final ranking (JSON or CSV; a CSV file is on the client's "
+        summary="The system's tables with tie-breaks and each player's rounds (after any "
+        "round), and the final ranking (JSON or CSV; a CSV file is on the client's "
         "budget of downloads)",
     )
     def get(self, request: Request, championship_id: int) -> Response | HttpResponse:

@@ -130,6 +130,8 @@ class System:
     # Its keys of the standings body with their empty value, given so for a championship
     # of another system (a client reads every body alike).
     table_empty: Mapping[str, Any] = field(default_factory=dict)
+    # Its keys of the standings body described for the API's schema (DRF fields by key).
+    table_fields: Callable[[], Mapping[str, Any]] | None = None
     # The bracket endpoint's body (drawn, or the plan before it is); None: no bracket.
     bracket: Callable[[Any], dict] | None = None
     # What the organiser is told once the start has opened the first games.

@@ -1,6 +1,7 @@
 """The Arena as the registry knows it."""
 
 from django.utils.translation import gettext_lazy
+from rest_framework import serializers
 
 from tournaments.models import Championship, Entry
 from tournaments.systems.arena import ARENA, page, selectors, settings, tables
@@ -14,6 +15,25 @@ def _start(championship: Championship, entries: list[Entry]) -> Opened:
         logged={"minutes": championship.arena_minutes, "ends_at": stage.ends_at.isoformat()},
         told=[{"type": "standings"}],
     )
+
+
+def _table_fields() -> dict:
+    return {
+        "arena": serializers.ListField(
+            child=serializers.DictField(),
+            allow_null=True,
+            help_text="An Arena's rows by points: rank, username, points, games, won, drawn, "
+            "lost, streak (wins in a row now), on_streak (the next game counts double), "
+            "berserk (games played berserk), paused, withdrawn, playing (the game being "
+            "played now, or null).",
+        ),
+        "arena_ends_at": serializers.DateTimeField(
+            required=False, allow_null=True, help_text="When an Arena's time is up."
+        ),
+        "arena_seconds_left": serializers.FloatField(
+            required=False, allow_null=True, help_text="Seconds until then (0 once over)."
+        ),
+    }
 
 
 STAGES = (
@@ -57,6 +77,7 @@ SYSTEM = System(
     formats={"stage_format": gettext_lazy("Format of the Arena's games")},
     final_places=tables.final_places,
     table=tables.table,
+    table_fields=_table_fields,
     table_empty={"arena": None},
     started_text=page.started_text,
     page=page.page,

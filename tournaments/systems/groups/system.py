@@ -2,6 +2,7 @@
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from rest_framework import serializers
 
 from infrastructure.errors import Conflict
 from tournaments import tiebreaks
@@ -33,6 +34,16 @@ def _start(championship: Championship, entries: list[Entry]) -> Opened:
         logged={"groups": len(groups)},
         told=[{"type": "round_opened", "group": pk, "round": 1} for pk in groups],
     )
+
+
+def _table_fields() -> dict:
+    return {
+        "groups": serializers.ListField(
+            child=serializers.DictField(),
+            help_text="{name, after_round, in_progress, rows}; rows as the Swiss's, with "
+            "forfeits and without pairing numbers.",
+        )
+    }
 
 
 STAGES = (
@@ -77,6 +88,7 @@ SYSTEM = System(
     last_tiebreak="lots",
     final_places=tables.final_places,
     table=tables.table,
+    table_fields=_table_fields,
     table_empty={"groups": []},
     bracket=tables.bracket_view,
     started_text=page.started_text,

@@ -2,6 +2,7 @@
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from rest_framework import serializers
 
 from infrastructure.errors import Conflict
 from tournaments.models import Championship, Entry
@@ -28,6 +29,18 @@ def _start(championship: Championship, entries: list[Entry]) -> Opened:
     return Opened(
         logged={"rounds": championship.swiss_rounds}, told=[{"type": "round_opened", "round": 1}]
     )
+
+
+def _table_fields() -> dict:
+    return {
+        "swiss": serializers.ListField(
+            child=serializers.DictField(),
+            allow_null=True,
+            help_text="A Swiss's rows: rank (a shared place's first), shared, username, "
+            "pairing_number, points, played, won, drawn, lost, tiebreaks, withdrawn, rounds: "
+            "[{round, opponent, opponent_pairing_number, seat, result, counted}].",
+        )
+    }
 
 
 STAGES = (
@@ -86,6 +99,7 @@ SYSTEM = System(
     game_point_tiebreaks=True,
     final_places=tables.final_places,
     table=tables.table,
+    table_fields=_table_fields,
     table_empty={"swiss": None},
     bracket=tables.bracket_view,
     started_text=page.started_text,
