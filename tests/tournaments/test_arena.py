@@ -329,3 +329,37 @@ def test_a_late_entrant_joins_a_running_arena_and_is_paired_at_once(organiser_ap
         f"/api/championships/{championship_id}/entries/", {}, format="json"
     )
     assert too_late.status_code == 409
+
+
+def test_an_arena_reads_right_on_every_page_before_during_and_after(
+    organiser_api, make_user, organiser, client
+):
+    answer = create(organiser_api, arena_minutes=45)
+    championship_id = answer.json()["id"]
+    for n in range(2):
+        client_with_token(make_user(f"early{n}")).post(
+            f"/api/championships/{championship_id}/entries/", {}, format="json"
+        )
+    client.force_login(organiser)
+    pages = ("", "organise/", "start/", "rounds/", "edit/")
+    for page in pages:
+        before = client.get(f"/championships/{championship_id}/{page}")
+        assert before.status_code == 200, page
+    settings = client.get(f"/championships/{championship_id}/").content.decode()
+    assert "Arena length" in settings and "45 minutes from the start" in settings
+    assert "Time for each round" not in settings  # an Arena's games run on their clocks
+    start_page = client.get(f"/championships/{championship_id}/start/").content.decode()
+    assert "Everyone present paired at once" in start_page
+    organiser_api.post(f"/api/championships/{championship_id}/start/")
+    rounds = client.get(f"/championships/{championship_id}/rounds/").content.decode()
+    assert "Arena, wave 1" in rounds
+    organise = client.get(f"/championships/{championship_id}/organise/").content.decode()
+    assert "Games open by themselves" in organise and "playing in the Arena" in organise
+    stage = Championship.objects.get(pk=championship_id).stages.get()
+    stage.ends_at = timezone.now() - timedelta(seconds=1)
+    stage.save(update_fields=["ends_at"])
+    sweep_championships()
+    for page in ("", "organise/", "rounds/"):
+        assert client.get(f"/championships/{championship_id}/{page}").status_code == 200, page
+    for page in ("start/", "edit/"):  # over: back to the organise page, said why
+        assert client.get(f"/championships/{championship_id}/{page}").status_code == 302, page
