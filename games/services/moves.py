@@ -9,7 +9,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games import presence, selectors
+from games import presence, selectors, waiting_moves
 from games.engines import IllegalMove, engine
 from games.models import Game, Move, Seat
 from games.refusals import refusal_message
@@ -47,7 +47,7 @@ def submit_move(*, game_id: int, user: User, seq: int, payload) -> tuple[Move, b
     except IllegalMove as refusal:
         message = refusal_message(game_name, refusal.code, refusal.message)
         raise DomainError(message, code=refusal.code, field="move") from None
-    if pending_moves(game_id, user) >= settings.PENDING_MOVES_PER_PLAYER:
+    if not room_to_wait(game_id, user):
         held = sent_before(game_id, seat_name, seq, payload)
         if held is not None:
             return held, False
@@ -64,16 +64,40 @@ def submit_move(*, game_id: int, user: User, seq: int, payload) -> tuple[Move, b
             move = Move.objects.create(
                 game_id=game_id, seq=seq, seat=seat_name, player=user, payload=payload
             )
+    except IntegrityError:
+        waiting_moves.count_one_less(game_id, user.pk)  # counted, not stored
+    except Exception:
+        waiting_moves.count_one_less(game_id, user.pk)
+        raise
+    else:
         process_game_task.delay(game_id)
         return move, True
-    except IntegrityError:
-        pass
     held = sent_before(game_id, seat_name, seq, payload)
     if held is not None:
         return held, False
     raise Conflict(
         _("Move %(seq)s is already taken by another move.") % {"seq": seq}, code="seq_taken"
     )
+
+
+def room_to_wait(game_id: int, user: User) -> bool:
+    """Whether one more of the player's moves may wait for the worker; if so it is counted.
+
+    The shared count answers (games.waiting_moves); the database is asked only to start a
+    count, or when the count is at the limit (and the count then takes its figure).
+    """
+    limit = settings.PENDING_MOVES_PER_PLAYER
+    if (
+        waiting_moves.count_one_more(game_id, user.pk, lambda: pending_moves(game_id, user))
+        <= limit
+    ):
+        return True
+    waiting = pending_moves(game_id, user)
+    if waiting >= limit:
+        waiting_moves.set_count(game_id, user.pk, waiting)
+        return False
+    waiting_moves.set_count(game_id, user.pk, waiting + 1)
+    return True
 
 
 def sent_before(game_id: int, seat_name: str, seq: int, payload) -> Move | None:

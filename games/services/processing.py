@@ -10,7 +10,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
-from games import clocks
+from games import clocks, waiting_moves
 from games.engines import DEFAULT_CPU_LEVEL, IllegalMove, engine
 from games.engines.base import seats_in_play
 from games.models import Game, Move
@@ -68,6 +68,9 @@ def process_game(game_id: int) -> None:
         over = game.status == Game.Status.FINISHED
         results = {move.id: verdicts.answer(move, over) for move in decided}
         save_and_publish(game, events, fields=PLAY_FIELDS, decided=results)
+        players = [move.player_id for move in decided if move.player_id is not None]
+        if players:
+            transaction.on_commit(lambda: waiting_moves.count_decided(game_id, players))
         turn_passed.send(sender=Game, game=game, before=turn_before)
         if cpu_next:
             # The player hears the verdict first (published above, after the commit); the

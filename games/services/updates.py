@@ -67,8 +67,9 @@ def locked_row(game_id: int) -> Game | None:
     if not connection.in_atomic_block:
         raise TransactionManagementError("The game's row is locked inside a transaction.")
     try:
-        # Only the game's row, none of the rows it refers to.
-        return Game.objects.select_for_update(of=("self",)).get(pk=game_id)
+        # Only the game's row, none of the rows it refers to; and no key of it changes, so
+        # a move being stored (its INSERT checks the game's key) need not wait for the lock.
+        return Game.objects.select_for_update(of=("self",), no_key=True).get(pk=game_id)
     except Game.DoesNotExist:
         return None
 
