@@ -232,8 +232,19 @@ def ask_worker_if_due(game: Game) -> Game:
     return game
 
 
+# How far ahead a deadline gets a check of its own. A task booked further ahead would wait
+# in a worker, unacknowledged, past the broker's visibility timeout and be delivered again;
+# and a round of a thousand games on a day's clock would book a thousand such tasks ahead
+# of the championship's own. The sweep (games.sweep, every few seconds) finds any deadline
+# that has passed, so a later one is left to it.
+CLOCK_CHECK_HORIZON = timedelta(seconds=60)
+
+
 def book_clock_check(sender, game_id: int, deadline: datetime, **kwargs) -> None:
-    """clock_running's receiver: the worker looks at the game just after its deadline."""
+    """clock_running's receiver: the worker looks at the game just after a deadline that
+    is near; the sweep finds the others."""
     if process_game_task.app.conf.task_always_eager:
         return  # embedded: the next reader of the game hands it to the in-process worker
+    if deadline - timezone.now() > CLOCK_CHECK_HORIZON:
+        return
     process_game_task.apply_async((game_id,), eta=deadline + timedelta(milliseconds=50))
