@@ -213,9 +213,16 @@ class Player(threading.Thread):
             }
             started = time.perf_counter()
             self.mark_sent(seq, started)
-            connection = connections[seat]
-            connection.request("POST", f"/api/games/{self.game_id}/moves/?wait=5", body, headers)
-            response = connection.getresponse()
+            path = f"/api/games/{self.game_id}/moves/?wait=5"
+            try:
+                response = self.send(connections[seat], path, body, headers)
+            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+                # The server closed the idle kept-alive connection (gunicorn keeps one for
+                # 2 s) as this move went out: a browser opens a new one and sends it again,
+                # and the same move under the same number is answered as the first.
+                connections[seat].close()
+                connections[seat] = http.client.HTTPConnection("127.0.0.1", self.port)
+                response = self.send(connections[seat], path, body, headers)
             answer = response.read()
             self.latencies.append(time.perf_counter() - started)
             if response.status >= 500:
@@ -225,6 +232,11 @@ class Player(threading.Thread):
                 raise RuntimeError(f"move {seq} of game {self.game_id}: {answer[:200]!r}")
             self.accepted += 1
             time.sleep(max(0.0, self.interval - (time.perf_counter() - started)))
+
+    @staticmethod
+    def send(connection: http.client.HTTPConnection, path: str, body: str, headers: dict):
+        connection.request("POST", path, body, headers)
+        return connection.getresponse()
 
 
 class Watcher(threading.Thread):

@@ -1,25 +1,33 @@
-"""Thousands of spectators: the Procfile's stack with 5,000 open event streams.
+"""Thousands of spectators on the stack as the README starts it.
 
-The web, stream, worker and beat processes are started from the Procfile, as in
-production. 5,000 anonymous spectators follow 50 games on the stream process while
-20 of those games are played through the web process (a move per game every
-BENCH_MOVE_INTERVAL seconds, each a POST `?wait=5`). Measured: 5xx answers, the POST
-latency, whether every stream saw every move and how long after it was sent (the
-fan-out delay), the PostgreSQL connections open, and the stream process's memory.
-Then 1,000 streams open in one burst and all close: nothing may be left behind (open
-streams, sockets, database or Redis connections).
+The stack is `.venv/bin/honcho start -p PORT` (the Procfile: web, stream, worker, beat)
+with the README's environment (SITE_URL, STREAMS_URL, DATABASE_URL, REDIS_URL) and
+nothing else of the benchmark's: whatever else the stack should run with comes from this
+process's environment, as it would come from the operator's. 5,000 anonymous spectators
+follow 50 games on the stream process from reader processes of their own (own session,
+nothing inherited from this one), opened before play starts, while 20 of those games are
+played through the web process, a move per game every BENCH_MOVE_INTERVAL seconds (one by
+default), each a POST `?wait=5`. Measured: 5xx answers, the POST latency of every move (a
+game's first ones included), whether every stream saw every move and how long after it
+was sent (the fan-out delay), the PostgreSQL connections open, and the stream process's
+memory. Then 1,000 streams open in one burst and all close: nothing may be left behind
+(open streams, sockets, database or Redis connections).
 
 Needs DATABASE_URL (PostgreSQL) and REDIS_URL; the database is filled with benchmark
-players and games.
+players and games. BENCH_PORT (8000, as in the README) is the web port; the stream
+process listens on the next one.
 """
 
 import asyncio
 import contextlib
-import multiprocessing
+import json
 import os
 import re
+import signal
 import statistics
 import subprocess
+import sys
+import tempfile
 import threading
 import time
 import urllib.request
@@ -42,48 +50,81 @@ from bench.pipeline import (
 STREAMS = int(os.environ.get("BENCH_STREAMS", "5000"))
 WATCHED_GAMES = int(os.environ.get("BENCH_WATCHED_GAMES", "50"))
 PLAYED_GAMES = int(os.environ.get("BENCH_PLAYED_GAMES", "20"))
-SECONDS = float(os.environ.get("BENCH_SECONDS", "30"))
-MOVE_INTERVAL = float(os.environ.get("BENCH_MOVE_INTERVAL", "0.2"))
+SECONDS = float(os.environ.get("BENCH_SECONDS", "60"))
+MOVE_INTERVAL = float(os.environ.get("BENCH_MOVE_INTERVAL", "1"))
 BURST = int(os.environ.get("BENCH_BURST", "1000"))
 READER_PROCESSES = int(os.environ.get("BENCH_READERS", "2"))
+PORT = int(os.environ.get("BENCH_PORT", "8000"))
 MOST_MOVES = 1000
 SEQ = re.compile(rb'"seq":(\d+)')
+STACK_STARTED = re.compile(r"(\w+)\.1 started \(pid=(\d+)\)")
+HONCHO = Path(sys.executable).with_name("honcho")
 
 
-def procfile() -> dict[str, str]:
-    """The Procfile's processes: name → command."""
-    commands = {}
-    for line in (PROJECT / "Procfile").read_text().splitlines():
-        name, _, command = line.partition(":")
-        if command.strip() and not name.startswith("#"):
-            commands[name.strip()] = command.strip()
-    return commands
+# -- the stack -------------------------------------------------------------------------
 
 
-def _start_process(name: str, command: str, env: dict, logs: Path) -> subprocess.Popen:
-    return subprocess.Popen(
-        ["/bin/sh", "-c", f"exec {command}"],
-        cwd=PROJECT,
-        env=env,
-        stdout=(logs / f"bench-stack-{name}.log").open("w"),
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
+def stack_environment(port: int) -> dict[str, str]:
+    """The README's environment for `honcho start -p port`: the site's and the stream
+    process's addresses. Every spectator connects from this machine's one address, which
+    the README says load tests allow for (STREAMS_PER_CLIENT)."""
+    stream_port = port + 1
+    return {
+        **os.environ,
+        "SITE_URL": f"http://127.0.0.1:{port}",
+        "STREAMS_URL": f"http://127.0.0.1:{stream_port}",
+        "STREAM_PORT": str(stream_port),  # the Procfile's default when port is 8000
+        "STREAMS_PER_CLIENT": str(STREAMS + BURST),
+    }
 
 
-def _wait_until_serving(url: str, processes: dict, seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while True:
-        for name, process in processes.items():
-            if process.poll() is not None:
-                raise RuntimeError(f"the {name} process exited; see its log")
+class Stack:
+    """`honcho start` and the processes it runs, each the leader of its own group."""
+
+    def __init__(self, port: int, log: Path) -> None:
+        self.port, self.stream_port, self.log = port, port + 1, log
+        self.honcho = subprocess.Popen(
+            [str(HONCHO), "start", "-p", str(port)],
+            cwd=PROJECT,
+            env=stack_environment(port),
+            stdout=log.open("w"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        self.pids: dict[str, int] = {}
+
+    @property
+    def web(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def wait_until_serving(self, seconds: float = 90) -> None:
+        """Every process started, the web and stream processes answering, a worker up."""
+        deadline = time.monotonic() + seconds
+        for url in (f"{self.web}/healthz", f"http://127.0.0.1:{self.stream_port}/healthz"):
+            while not self._answers(url):
+                if self.honcho.poll() is not None:
+                    raise RuntimeError(f"honcho exited; see {self.log}")
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"{url} did not answer; see {self.log}")
+                time.sleep(0.2)
+        wait_for_workers(1)
+        self.pids = {name: int(pid) for name, pid in STACK_STARTED.findall(self.log.read_text())}
+
+    @staticmethod
+    def _answers(url: str) -> bool:
         try:
             with urllib.request.urlopen(url, timeout=1):
-                return
+                return True
         except OSError:
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"{url} did not answer") from None
-            time.sleep(0.2)
+            return False
+
+    def stop(self) -> None:
+        """honcho stops its processes; any still running (an open stream holds uvicorn's
+        graceful stop) are killed with their groups."""
+        _stop(self.honcho)
+        for pid in self.pids.values():
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(pid, signal.SIGKILL)
 
 
 def _group_members(leader: int) -> list[int]:
@@ -128,9 +169,13 @@ def database_connections() -> int:
 
 
 def redis_clients() -> int:
+    """Clients of the benchmark's Redis database, less the one asking (the server may
+    serve other databases)."""
     import redis
 
-    return redis.Redis.from_url(os.environ["REDIS_URL"]).info("clients")["connected_clients"] - 1
+    client = redis.Redis.from_url(os.environ["REDIS_URL"])
+    database = str(client.connection_pool.connection_kwargs.get("db", 0))
+    return sum(1 for entry in client.client_list() if entry.get("db") == database) - 1
 
 
 def open_streams_metric(web: str) -> float:
@@ -141,6 +186,13 @@ def open_streams_metric(web: str) -> float:
         for line in text.splitlines()
         if line.startswith("championships_open_streams{")
     )
+
+
+def load_average() -> str:
+    return " ".join(f"{load:.2f}" for load in os.getloadavg())
+
+
+# -- the spectators: `python -m bench.streams read CONFIG`, a process of their own ----------
 
 
 async def _open_stream(port: int, game_id: int) -> tuple[asyncio.StreamReader, object]:
@@ -157,83 +209,132 @@ async def _open_stream(port: int, game_id: int) -> tuple[asyncio.StreamReader, o
     return reader, writer
 
 
-def _reader_process(port, games, indexes, sent, stop, opened, refused, results) -> None:
-    """Follows its share of the streams; reports delays and what each stream saw."""
+class Spectators:
+    """Streams of one reader process: each delivery of a move noted (slot, seq, when)."""
 
-    async def main() -> None:
-        delays: list[float] = []
-        seen: dict[int, set[int]] = {}
-        failures: list[str] = []
+    def __init__(self, port: int, games: list[int], slots: list[int]) -> None:
+        self.port, self.games, self.slots = port, games, slots
+        self.deliveries: list[tuple[int, int, float]] = []
+        self.failures: list[str] = []
+        self.opened = self.refused = 0
 
-        async def follow(slot: int, game_index: int) -> None:
-            try:
-                reader, writer = await _open_stream(port, games[game_index])
-            except (OSError, RuntimeError) as error:
-                failures.append(repr(error))
-                with opened.get_lock():
-                    refused.value += 1
-                return
-            with opened.get_lock():
-                opened.value += 1
-            mine = seen.setdefault(slot, set())
-            try:
-                while True:
-                    line = await reader.readline()
-                    if not line:
-                        failures.append(f"stream {slot} ended by the server")
-                        return
-                    if line.startswith(b"data: ") and b'"type":"move"' in line:
-                        seq = int(SEQ.search(line).group(1))
-                        now = time.monotonic()
-                        at = sent[game_index * MOST_MOVES + seq]
-                        if at:  # every move, a game's first ones included
-                            delays.append(now - at)
-                        mine.add(seq)
-            except (OSError, asyncio.CancelledError):
-                pass
-            finally:
-                writer.close()
+    async def follow(self, slot: int) -> None:
+        try:
+            reader, writer = await _open_stream(self.port, self.games[slot % len(self.games)])
+        except (OSError, RuntimeError) as error:
+            self.failures.append(repr(error))
+            self.refused += 1
+            return
+        self.opened += 1
+        try:
+            while line := await reader.readline():
+                if line.startswith(b"data: ") and b'"type":"move"' in line:
+                    seq = int(SEQ.search(line).group(1))
+                    self.deliveries.append((slot, seq, time.monotonic()))
+            self.failures.append(f"stream {slot} ended by the server")
+        except (OSError, asyncio.CancelledError):
+            pass
+        finally:
+            writer.close()
 
+    async def run(self, stop: asyncio.Event) -> None:
         tasks = []
-        for slot in indexes:
-            tasks.append(asyncio.create_task(follow(slot, slot % len(games))))
+        for slot in self.slots:
+            tasks.append(asyncio.create_task(self.follow(slot)))
             if len(tasks) % 100 == 0:
                 await asyncio.sleep(0.05)  # open in waves, as viewers arrive
-        while not stop.is_set():
-            await asyncio.sleep(0.2)
-        # The last moves' events may still be on their way: wait for two quiet seconds.
-        quiet_since, count = time.monotonic(), len(delays)
-        while time.monotonic() - quiet_since < 2.0:
-            await asyncio.sleep(0.2)
-            if len(delays) != count:
-                quiet_since, count = time.monotonic(), len(delays)
+        while self.opened + self.refused < len(self.slots):
+            await asyncio.sleep(0.1)
+        _say(f"open {self.opened} {self.refused}")
+        await stop.wait()
+        await self._until_quiet()
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        results.put(
-            {
-                "delays": numpy.array(delays, dtype=numpy.float32),
-                "seen": {slot: sorted(seqs) for slot, seqs in seen.items()},
-                "failures": failures[:5],
-                "failed": len(failures),
-            }
-        )
+
+    async def _until_quiet(self, seconds: float = 2.0) -> None:
+        """The last moves' events may still be on their way: wait for two quiet seconds."""
+        quiet_since, count = time.monotonic(), len(self.deliveries)
+        while time.monotonic() - quiet_since < seconds:
+            await asyncio.sleep(0.2)
+            if len(self.deliveries) != count:
+                quiet_since, count = time.monotonic(), len(self.deliveries)
+
+
+def _say(line: str) -> None:
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def read_streams(config: dict) -> None:
+    """A reader process: opens its streams, says `open N REFUSED`, follows them until a
+    line on stdin, then writes what it saw to config["results"] and says `done`."""
+    spectators = Spectators(config["port"], config["games"], config["slots"])
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        following = asyncio.create_task(spectators.run(stop))
+        await asyncio.to_thread(sys.stdin.readline)
+        stop.set()
+        await following
 
     asyncio.run(main())
+    seen = numpy.array(spectators.deliveries, dtype=numpy.float64).reshape(-1, 3)
+    numpy.save(config["results"], seen)
+    _say(json.dumps({"failed": len(spectators.failures), "failures": spectators.failures[:5]}))
+
+
+class ReaderProcess:
+    """A reader process started from here: its own interpreter and session."""
+
+    def __init__(self, port: int, games: list[int], slots: list[int], folder: Path) -> None:
+        self.results = folder / f"seen-{slots[0]}.npy"
+        config = {"port": port, "games": games, "slots": slots, "results": str(self.results)}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "bench.streams", "read", json.dumps(config)],
+            cwd=PROJECT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def wait_open(self) -> tuple[int, int]:
+        """(opened, refused) once every stream of the process has been tried."""
+        line = self.process.stdout.readline()
+        if not line.startswith("open "):
+            raise RuntimeError(f"a reader process failed: {line!r}")
+        opened, refused = line.split()[1:]
+        return int(opened), int(refused)
+
+    def finish(self) -> tuple[numpy.ndarray, dict]:
+        """Stop following: every delivery (slot, seq, when) and the failures."""
+        self.process.stdin.write("stop\n")
+        self.process.stdin.flush()
+        report = json.loads(self.process.stdout.readline())
+        self.process.wait(30)
+        return numpy.load(self.results), report
+
+
+# -- the players -----------------------------------------------------------------------
 
 
 class PacedPlayer(Player):
     """A player who waits between moves, as a real one does, starting at their own moment;
-    each send time goes where the spectators' processes read it."""
+    each move's send time (the clock the reader processes share) is kept by game index."""
 
     interval = MOVE_INTERVAL
 
-    def __init__(self, index, game_id, tokens, moves, stop, shared_sent, web_port) -> None:
-        super().__init__(game_id, tokens, moves, stop, {})
-        self.index, self.shared_sent, self.port = index, shared_sent, web_port
+    def __init__(self, index, game_id, tokens, moves, stop, sent, web_port) -> None:
+        super().__init__(game_id, tokens, moves, stop, sent)
+        self.index, self.port = index, web_port
 
     def mark_sent(self, seq: int, at: float) -> None:
-        self.shared_sent[self.index * MOST_MOVES + seq] = time.monotonic()
+        self.sent[(self.index, seq)] = time.monotonic()
 
     def play(self) -> None:
         time.sleep(self.index * MOVE_INTERVAL / PLAYED_GAMES)  # games are not in step
@@ -264,126 +365,86 @@ async def _burst(port: int, game_id: int, count: int) -> tuple[float, int, int]:
     return took, len(good), during
 
 
+# -- the run ---------------------------------------------------------------------------
+
+
 def run() -> list[str]:
     database = os.environ.get("DATABASE_URL", "")
     if not (database.startswith("postgres") and os.environ.get("REDIS_URL")):
         return ["skipped: needs DATABASE_URL (PostgreSQL) and REDIS_URL"]
-    budgets.lift()  # the players move every BENCH_MOVE_INTERVAL seconds
+    budgets.lift()  # the README's budgets are raised for load tests; the stack inherits it
     games = prepare(WATCHED_GAMES)
-    game_ids = [game_id for game_id, _tokens in games]
-    from bench.pipeline import _free_port
-
-    web_port, stream_port = _free_port(), _free_port()
-    env = {
-        **os.environ,
-        "DEBUG": "0",
-        "LOG_LEVEL": "WARNING",
-        "PORT": str(web_port),
-        "STREAM_PORT": str(stream_port),
-        "PROMETHEUS_MULTIPROC_DIR": f"/tmp/bench-metrics-{os.getpid()}",
-        "WEB_THREADS": str(2 * PLAYED_GAMES + 8),
-        # Every spectator connects from this machine's one address: one client, as far as
-        # the stream process's per-client budget goes.
-        "STREAMS_PER_CLIENT": str(STREAMS + BURST),
-    }
     logs = Path(os.environ.get("BENCH_LOGS", "/tmp"))
-    stack = {name: _start_process(name, command, env, logs) for name, command in procfile().items()}
-    web = f"http://127.0.0.1:{web_port}"
-    lines = []
+    stack = Stack(PORT, logs / "bench-streams-honcho.log")
+    lines = [f"load average before: {load_average()}"]
     try:
-        _wait_until_serving(f"{web}/healthz", stack)
-        _wait_until_serving(f"http://127.0.0.1:{stream_port}/healthz", stack)
-        wait_for_workers(1)
-        lines += _spectators(stack, game_ids, games, web_port, stream_port)
-        lines += _burst_and_close(stack, game_ids[0], stream_port, web)
+        stack.wait_until_serving()
+        lines += _spectators(stack, games)
+        lines += _burst_and_close(stack, games[0][0])
     finally:
-        for process in stack.values():
-            _stop(process)
+        stack.stop()
+    lines.append(f"load average after: {load_average()}")
     return lines
 
 
-def _spectators(stack, game_ids, games, web_port, stream_port) -> list[str]:
-    context = multiprocessing.get_context("fork")
-    sent = context.Array("d", len(games) * MOST_MOVES, lock=False)
-    stop = context.Event()
-    opened = context.Value("i", 0)
-    refused = context.Value("i", 0, lock=opened.get_lock())
-    results = context.Queue()
-    readers = []
-    for n in range(READER_PROCESSES):
-        share = range(n, STREAMS, READER_PROCESSES)
-        arguments = (stream_port, game_ids, share, sent, stop, opened, refused, results)
-        readers.append(context.Process(target=_reader_process, args=arguments, daemon=True))
+def _start_readers(stack: Stack, game_ids: list[int], folder: Path) -> list[ReaderProcess]:
+    return [
+        ReaderProcess(
+            stack.stream_port, game_ids, list(range(n, STREAMS, READER_PROCESSES)), folder
+        )
+        for n in range(READER_PROCESSES)
+    ]
+
+
+def _spectators(stack: Stack, games: list) -> list[str]:
+    game_ids = [game_id for game_id, _tokens in games]
+    folder = Path(tempfile.mkdtemp(prefix="bench-streams-"))
     open_started = time.perf_counter()
-    for reader in readers:
-        reader.start()
-    deadline = time.monotonic() + 120
-    while opened.value + refused.value < STREAMS and time.monotonic() < deadline:
-        if not any(reader.is_alive() for reader in readers):
-            break
-        time.sleep(0.2)
-    open_seconds = time.perf_counter() - open_started
-    streams_open = opened.value
-    memory_open = memory_mb(stack["stream"].pid)
+    readers = _start_readers(stack, game_ids, folder)
+    try:
+        counts = [reader.wait_open() for reader in readers]
+        open_seconds = time.perf_counter() - open_started
+        streams_open = sum(opened for opened, _refused in counts)
+        memory_open = memory_mb(stack.pids["stream"])
 
-    peak = {"database": 0}
-    sampling = threading.Event()
+        peak = {"database": 0}
+        sampling = threading.Event()
 
-    def sample() -> None:
-        while not sampling.is_set():
-            peak["database"] = max(peak["database"], database_connections())
-            time.sleep(0.5)
+        def sample() -> None:
+            while not sampling.is_set():
+                peak["database"] = max(peak["database"], database_connections())
+                time.sleep(0.5)
 
-    sampler = threading.Thread(target=sample, daemon=True)
-    sampler.start()
-    roots = {name: [process.pid] for name, process in stack.items()}
-    roots["spectators"] = [reader.pid for reader in readers]
-    stop_at = time.perf_counter() + SECONDS
-    players = []
-    for index, (game_id, tokens) in enumerate(games[:PLAYED_GAMES]):
-        moves = quiet_moves(MOST_MOVES - 1)
-        players.append(PacedPlayer(index, game_id, tokens, moves, stop_at, sent, web_port))
-    elapsed, cpu_before, cpu_after = play_all(players, roots)
-    memory_playing = memory_mb(stack["stream"].pid)
-    sampling.set()
-    stop.set()
-    reports = [results.get(timeout=120) for _ in readers]
-    for reader in readers:
-        reader.join(10)
-
-    failures = [player.failure for player in players if player.failure]
-    moves = sum(player.accepted for player in players)
-    errors = sum(player.server_errors for player in players)
-    posts = [s * 1000 for player in players for s in player.latencies]
-    delays = numpy.concatenate([report["delays"] for report in reports]) * 1000
-    accepted = {player.index: player.accepted for player in players}
-    missing = 0
-    for report in reports:
-        for slot, seqs in report["seen"].items():
-            game_index = slot % len(game_ids)
-            expected = accepted.get(game_index, 0)
-            missing += expected - len([seq for seq in seqs if seq <= expected])
-    stream_failures = sum(report["failed"] for report in reports)
+        sampler = threading.Thread(target=sample, daemon=True)
+        sampler.start()
+        roots = {name: [pid] for name, pid in stack.pids.items()}
+        roots["spectators"] = [reader.pid for reader in readers]
+        stop_at = time.perf_counter() + SECONDS
+        sent: dict[tuple[int, int], float] = {}
+        players = [
+            PacedPlayer(index, game_id, tokens, quiet_moves(MOST_MOVES - 1), stop_at, sent, PORT)
+            for index, (game_id, tokens) in enumerate(games[:PLAYED_GAMES])
+        ]
+        elapsed, cpu_before, cpu_after = play_all(players, roots)
+        memory_playing = memory_mb(stack.pids["stream"])
+        sampling.set()
+        finished = [reader.finish() for reader in readers]
+    finally:
+        for reader in readers:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(reader.pid, signal.SIGKILL)
+    seen = numpy.concatenate([deliveries for deliveries, _report in finished])
+    reports = [report for _deliveries, report in finished]
     cpu = {role: (cpu_after[role] - cpu_before[role]) / elapsed for role in cpu_after}
     return [
-        f"setup: {STREAMS} spectators over {len(game_ids)} games, {PLAYED_GAMES} games played "
-        f"(a move every {MOVE_INTERVAL:g} s each), the Procfile's processes, {SECONDS:.0f} s",
+        f"setup: {STREAMS} spectators over {len(game_ids)} games in {READER_PROCESSES} "
+        f"processes of their own, {PLAYED_GAMES} games played (a move every "
+        f"{MOVE_INTERVAL:g} s each), `honcho start -p {PORT}` (the Procfile), {SECONDS:.0f} s",
         f"streams open: {streams_open} of {STREAMS} in {open_seconds:.1f} s "
-        f"({stream_failures} failed: {[f for r in reports for f in r['failures']][:2]})",
-        f"moves: {moves} accepted ({moves / elapsed:.0f}/s), {errors} answered 5xx"
-        + (f", failures: {failures[:2]}" if failures else ""),
-        "POST ?wait latency: "
-        f"p50 {statistics.median(posts):.1f} ms  p95 {percentile(posts, 0.95):.1f} ms  "
-        f"p99 {percentile(posts, 0.99):.1f} ms",
-        f"every stream saw every move: {'yes' if missing == 0 else f'no, {missing} missed'} "
-        f"({len(delays)} deliveries)",
-        "fan-out delay (sent → seen by a spectator): "
-        + (
-            f"p50 {numpy.percentile(delays, 50):.1f} ms  p99 {numpy.percentile(delays, 99):.1f} ms"
-            f"  max {delays.max():.0f} ms"
-            if len(delays)
-            else "no deliveries"
-        ),
+        f"({sum(r['failed'] for r in reports)} failed: "
+        f"{[f for r in reports for f in r['failures']][:2]})",
+        *_move_lines(players, elapsed),
+        *_delivery_lines(players, seen, sent, len(game_ids)),
         f"PostgreSQL connections open (all processes): at most {peak['database']}",
         f"stream process memory: {memory_open:.0f} MB with the streams open, "
         f"{memory_playing:.0f} MB after play "
@@ -392,22 +453,74 @@ def _spectators(stack, game_ids, games, web_port, stream_port) -> list[str]:
     ]
 
 
-def _what_is_open(stack, stream_port, web) -> dict[str, float]:
+def _move_lines(players: list[PacedPlayer], elapsed: float) -> list[str]:
+    failures = [player.failure for player in players if player.failure]
+    moves = sum(player.accepted for player in players)
+    errors = sum(player.server_errors for player in players)
+    posts = [s * 1000 for player in players for s in player.latencies]
+    firsts = [player.latencies[0] * 1000 for player in players if player.latencies]
+    later = [s * 1000 for player in players for s in player.latencies[5:]]
+    if not posts:
+        return [f"no move answered: {failures[:2]}"]
+    return [
+        f"moves: {moves} accepted ({moves / elapsed:.0f}/s), {errors} answered 5xx"
+        + (f", failures: {failures[:2]}" if failures else ""),
+        "POST ?wait latency, every move: "
+        f"p50 {statistics.median(posts):.1f} ms  p95 {percentile(posts, 0.95):.1f} ms  "
+        f"p99 {percentile(posts, 0.99):.1f} ms  max {max(posts):.0f} ms",
+        f"  a game's first move: median {statistics.median(firsts):.0f} ms, "
+        f"max {max(firsts):.0f} ms; moves 6 on: p99 "
+        + (f"{percentile(later, 0.99):.1f} ms" if later else "-"),
+    ]
+
+
+def _delivery_lines(players: list[PacedPlayer], seen: numpy.ndarray, sent: dict, games: int):
+    """Whether every stream saw every accepted move of its game, and how long after."""
+    accepted = {player.index: player.accepted for player in players}
+    slots, seqs, at = seen[:, 0].astype(int), seen[:, 1].astype(int), seen[:, 2]
+    expected = sum(accepted.get(slot % games, 0) for slot in range(STREAMS))
+    wanted = {
+        (int(slot), int(seq))
+        for slot, seq in zip(slots, seqs, strict=True)
+        if seq <= accepted.get(slot % games, 0)
+    }
+    missing = expected - len(wanted)
+    delays = numpy.array(
+        [
+            (when - sent[(slot % games, seq)]) * 1000
+            for slot, seq, when in zip(slots, seqs, at, strict=True)
+            if (slot % games, seq) in sent
+        ]
+    )
+    return [
+        f"every stream saw every move: {'yes' if missing == 0 else f'no, {missing} missed'} "
+        f"({len(seen)} deliveries)",
+        "fan-out delay (sent → seen by a spectator): "
+        + (
+            f"p50 {numpy.percentile(delays, 50):.1f} ms  p99 {numpy.percentile(delays, 99):.1f} ms"
+            f"  max {delays.max():.0f} ms"
+            if len(delays)
+            else "no deliveries"
+        ),
+    ]
+
+
+def _what_is_open(stack: Stack) -> dict[str, float]:
     return {
-        "connections to the stream port": clients_on(stream_port),
-        "open streams (metric)": open_streams_metric(web),
-        "stream process sockets": open_sockets(stack["stream"].pid),
+        "connections to the stream port": clients_on(stack.stream_port),
+        "open streams (metric)": open_streams_metric(stack.web),
+        "stream process sockets": open_sockets(stack.pids["stream"]),
         "database connections": database_connections(),
         "Redis clients": redis_clients(),
     }
 
 
-def _burst_and_close(stack, game_id, stream_port, web) -> list[str]:
+def _burst_and_close(stack: Stack, game_id: int) -> list[str]:
     time.sleep(2)  # the spectators' sockets are closed
-    before = _what_is_open(stack, stream_port, web)
-    took, opened, during = asyncio.run(_burst(stream_port, game_id, BURST))
+    before = _what_is_open(stack)
+    took, opened, during = asyncio.run(_burst(stack.stream_port, game_id, BURST))
     time.sleep(3)  # the server notices the closed sockets
-    after = _what_is_open(stack, stream_port, web)
+    after = _what_is_open(stack)
     return [
         f"burst: {opened} of {BURST} streams opened at once in {took:.2f} s "
         f"({during} connections on the stream port), then all closed",
@@ -417,5 +530,8 @@ def _burst_and_close(stack, game_id, stream_port, web) -> list[str]:
 
 
 if __name__ == "__main__":
-    for line in run():
-        print(line)
+    if sys.argv[1:2] == ["read"]:
+        read_streams(json.loads(sys.argv[2]))
+    else:
+        for line in run():
+            print(line)

@@ -12,7 +12,6 @@ import contextlib
 import io
 import logging
 import os
-import time
 from urllib.parse import urlsplit
 
 import orjson
@@ -84,6 +83,8 @@ class RedisBackend:
         self.redis = aredis.Redis(connection_pool=pool)
         self.fanout = Fanout(url)
         self.counter = WatchCounter(self.redis)
+        self.held: dict[str, Place] = {}  # the places of the open streams, by member
+        self._renewing: asyncio.Task | None = None
 
     async def join(self, topic: Topic) -> Reader:
         return await self.fanout.join(topic.channel)
@@ -101,15 +102,34 @@ class RedisBackend:
         self.counter.closed(topic, viewer)
 
     async def take_place(self, place: Place) -> bool:
-        return await budget.atake(self.redis, place)
-
-    async def renew_place(self, place: Place) -> None:
-        await budget.arenew(self.redis, place)
+        if not await budget.atake(self.redis, place):
+            return False
+        self.held[place.member] = place
+        if self._renewing is None or self._renewing.done():
+            self._renewing = asyncio.create_task(self._renew_held())
+        return True
 
     async def give_back(self, place: Place) -> None:
+        self.held.pop(place.member, None)
         await budget.agive_back(self.redis, place)
 
+    async def _renew_held(self) -> None:
+        """Every open stream's lease, renewed by the process in a few calls. Renewed by each
+        stream at its next frame, the leases of streams opened together would fall due
+        together and be renewed at their game's next move: a hundred calls at once, on the
+        pool the openings use, just as the move has to reach them all."""
+        while True:
+            await asyncio.sleep(budget.RENEW_SECONDS)
+            try:
+                await budget.arenew_all(self.redis, list(self.held.values()))
+            except (OSError, TimeoutError, aredis.RedisError):
+                logger.warning("live updates: the streams' leases were not renewed", exc_info=True)
+
     async def close(self) -> None:
+        if self._renewing is not None:
+            self._renewing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._renewing
         await self.counter.close()
         await self.fanout.close()
         await self.redis.aclose()
@@ -143,9 +163,6 @@ class HubBackend:
 
     async def take_place(self, place: Place) -> bool:
         return budget.LOCAL.take(place)
-
-    async def renew_place(self, place: Place) -> None:
-        return None
 
     async def give_back(self, place: Place) -> None:
         budget.LOCAL.give_back(place)
@@ -212,7 +229,7 @@ class _Stream:
             await self.answer(budget.over_budget())
             return
         try:
-            await self._stream(reader, snapshot, admission, place, address)
+            await self._stream(reader, snapshot, admission, address)
         finally:
             with contextlib.suppress(OSError, TimeoutError, aredis.RedisError):
                 await self.backend.give_back(place)
@@ -228,9 +245,7 @@ class _Stream:
             return self.source.missing(), None
         return await self._admit(snapshot), snapshot
 
-    async def _stream(
-        self, reader, snapshot: Snapshot, admission: Admission, place: Place, address: str
-    ) -> None:
+    async def _stream(self, reader, snapshot: Snapshot, admission: Admission, address: str) -> None:
         last_event_id = self.headers.get(b"last-event-id", b"").decode("latin-1") or None
         opened = resume.opening(snapshot, last_event_id)
         await self.start(200, _HEADERS + cors_headers())
@@ -242,7 +257,7 @@ class _Stream:
         self.backend.opened(self.topic, viewer)
         watcher = asyncio.create_task(self._end_on_disconnect(reader))
         try:
-            await self._follow(reader, opened, admission.seat, place)
+            await self._follow(reader, opened, admission.seat)
         finally:
             watcher.cancel()
             self.backend.closed(self.topic, viewer)
@@ -260,9 +275,8 @@ class _Stream:
             self.source, request, self.pk
         )
 
-    async def _follow(self, reader, opened: resume.Opening, seat: str | None, place: Place) -> None:
+    async def _follow(self, reader, opened: resume.Opening, seat: str | None) -> None:
         heartbeat = settings.STREAM_HEARTBEAT_SECONDS
-        renewed = time.monotonic()
         while True:
             try:
                 raw = await asyncio.wait_for(reader.queue.get(), heartbeat)
@@ -272,9 +286,6 @@ class _Stream:
                     await asyncio.to_thread(self.source.still_here, self.pk, seat)
             if raw is END:
                 break
-            if time.monotonic() - renewed >= budget.RENEW_SECONDS:
-                await self.backend.renew_place(place)
-                renewed = time.monotonic()
             if raw == frames.ACCESS_CHANGED:
                 # Who may see the topic changed: a viewer who no longer may loses the stream
                 # (reconnecting, they are refused as a new stream is).
