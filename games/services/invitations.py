@@ -1,5 +1,7 @@
 """New games: practice and friendly invitations, championship games, and the answers."""
 
+import copy
+import json
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -168,13 +170,14 @@ def create_match_games(wanted: Sequence[MatchGame]) -> list[Game]:
     now = timezone.now()
     records: list[Game] = []
     seatings: list[list[tuple[str, User]]] = []
+    positions: dict[str, StartingPosition] = {}
     for match_game in wanted:
         rules = engine(match_game.game)
         options = with_random_setup(rules, without_luck_options(rules, match_game.options))
         players = list(match_game.players)
         if rules.first_by_lot:
             players = secrets.SystemRandom().sample(players, len(players))
-        state = rules.new(options)
+        position = starting_position(match_game.game, rules, options, positions)
         record = Game(
             game=match_game.game,
             kind=Game.Kind.CHAMPIONSHIP,
@@ -182,9 +185,9 @@ def create_match_games(wanted: Sequence[MatchGame]) -> list[Game]:
             format=str(options.get("format") or ""),
             rated=match_game.rated,
             created_by=players[0],
-            to_move=rules.to_move(state) or "",
-            score=rules.score(state),
-            snapshot=rules.dump(state),
+            to_move=position.to_move,
+            score=copy.deepcopy(position.score),
+            snapshot=position.snapshot,
             time_control=match_game.time_control,
             match_id=match_game.match_id,
             berserk_allowed=match_game.berserk_allowed,
@@ -203,6 +206,30 @@ def create_match_games(wanted: Sequence[MatchGame]) -> list[Game]:
     for record in records:
         publish_after_commit(record, [])
     return records
+
+
+@dataclass(frozen=True)
+class StartingPosition:
+    """A new game's position as stored: the seat to move, the score and the snapshot."""
+
+    to_move: str
+    score: dict
+    snapshot: bytes
+
+
+def starting_position(
+    game: str, rules, options: dict, known: dict[str, StartingPosition]
+) -> StartingPosition:
+    """The position a game of `options` starts from, worked out once for each set of options
+    in `known`: a round's games share theirs (a game dealt at random has a seed of its own in
+    its options, and so its own position)."""
+    key = json.dumps([game, options], sort_keys=True)
+    if key not in known:
+        state = rules.new(options)
+        known[key] = StartingPosition(
+            rules.to_move(state) or "", rules.score(state), rules.dump(state)
+        )
+    return known[key]
 
 
 def checked_cpu_level(level: str | None, practice: bool) -> str:

@@ -3,6 +3,7 @@
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 
+from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
@@ -10,7 +11,7 @@ from games import registry as games_registry
 from games import services as game_services
 from games.outcomes import MatchFormat
 from tournaments.models import Championship, Match, Stage
-from tournaments.services import notices
+from tournaments.services import round_notices
 from tournaments.systems import registry
 
 
@@ -80,18 +81,25 @@ def open_matches(
         started.append(match)
     if not started:
         return []
-    games = game_services.create_match_games(wanted)
-    # One statement for the round's new matches (they share the opening and the deadline),
-    # one for the replays, which keep theirs.
-    fresh = [match for match in started if not replays.get(match.pk)]
-    again = [match.pk for match in started if replays.get(match.pk)]
-    if fresh:
-        Match.objects.filter(pk__in=[match.pk for match in fresh]).update(
-            opened_at=now, deadline=fresh[0].deadline, status=Match.Status.PLAYING
-        )
-    if again:
-        Match.objects.filter(pk__in=again).update(status=Match.Status.PLAYING)
-    notices.round_opened(championship, list(zip(games, started, strict=True)))
+    # One block, so that the notices' task, asked for before the games are made, still goes
+    # only once they are committed.
+    with transaction.atomic():
+        # Asked for first, it is sent at the commit ahead of the games' clock checks: the
+        # players are told before a round's worth of those. In a task of its own, after the
+        # commit: the games need not wait for a thousand notices.
+        started_games = [(match.pk, replays.get(match.pk, 0)) for match in started]
+        round_notices.tell_after_commit(started_games)
+        game_services.create_match_games(wanted)
+        # One statement for the round's new matches (they share the opening and the
+        # deadline), one for the replays, which keep theirs.
+        fresh = [match for match in started if not replays.get(match.pk)]
+        again = [match.pk for match in started if replays.get(match.pk)]
+        if fresh:
+            Match.objects.filter(pk__in=[match.pk for match in fresh]).update(
+                opened_at=now, deadline=fresh[0].deadline, status=Match.Status.PLAYING
+            )
+        if again:
+            Match.objects.filter(pk__in=again).update(status=Match.Status.PLAYING)
     return started
 
 

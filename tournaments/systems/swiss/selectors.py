@@ -4,8 +4,9 @@ for the next round, and the Swiss standings."""
 import math
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from typing import NamedTuple
 
-from django.db.models import Min
+from django.db.models import Max, Min
 
 from ratings import glicko2
 from ratings.selectors import ratings_of
@@ -34,7 +35,7 @@ def swiss_stage(championship: Championship) -> Stage | None:
 
 
 def rounds_paired(stage: Stage) -> int:
-    return max(stage.matches.values_list("round", flat=True), default=0)
+    return stage.matches.aggregate(last=Max("round"))["last"] or 0
 
 
 def rounds_over(stage: Stage) -> int:
@@ -48,20 +49,38 @@ def rounds_over(stage: Stage) -> int:
     return rounds_paired(stage) if first_open is None else first_open - 1
 
 
+class MatchRow(NamedTuple):
+    """A Swiss match as its results are read: the fields `match_results` looks at, read as
+    plain values (thousands of them in a big Swiss's later rounds)."""
+
+    round: int
+    first_id: int
+    second_id: int | None
+    status: str
+    winner_id: int | None
+    drawn: bool
+    forfeit: bool
+
+
 def round_results(stage: Stage, entries: Iterable[Entry], up_to: int) -> list[RoundResult]:
     """Every player's result in rounds 1..`up_to`: a decided match's, or `absent` for a
     round they were not paired in (not yet entered, withdrawn). A match still being played
     gives nothing yet."""
+    return _round_results(stage, [entry.pk for entry in entries], up_to)
+
+
+def _round_results(stage: Stage, entry_ids: Iterable[int], up_to: int) -> list[RoundResult]:
     results = []
     seen = set()
-    for match in stage.matches.filter(round__lte=up_to).order_by("round", "index"):
+    rows = stage.matches.filter(round__lte=up_to).order_by("round", "index")
+    for match in map(MatchRow._make, rows.values_list(*MatchRow._fields)):
         seen.update({(match.round, str(match.first_id)), (match.round, str(match.second_id))})
         if match.status == Match.Status.FINISHED:
             results += match_results(match)
-    for entry in entries:
+    for pk in entry_ids:
         for number in range(1, up_to + 1):
-            if (number, str(entry.pk)) not in seen:
-                results.append(RoundResult(number, str(entry.pk), None, Fraction(0), "absent"))
+            if (number, str(pk)) not in seen:
+                results.append(RoundResult(number, str(pk), None, Fraction(0), "absent"))
     return results
 
 
@@ -88,12 +107,15 @@ def competitors(
     """What the pairing engine is given for round `rounds + 1` about each of `entries`."""
     values = point_values(championship)
     by_player: dict[str, list[RoundResult]] = {str(entry.pk): [] for entry in entries}
-    everyone = list(championship.entries.all())
-    results = round_results(stage, everyone, rounds)
-    running: dict[str, Fraction] = {str(entry.pk): Fraction(0) for entry in everyone}
+    everyone = list(championship.entries.values_list("pk", flat=True))
+    results = _round_results(stage, everyone, rounds)
+    running: dict[str, Fraction] = {str(pk): Fraction(0) for pk in everyone}
     before: dict[tuple[int, str], Fraction] = {}
+    by_round: dict[int, list[RoundResult]] = {}
+    for result in results:
+        by_round.setdefault(result.round, []).append(result)
     for number in range(1, rounds + 1):
-        in_round = [result for result in results if result.round == number]
+        in_round = by_round.get(number, [])
         for result in in_round:
             before[(number, result.player)] = running.get(result.player, Fraction(0))
         for result in in_round:

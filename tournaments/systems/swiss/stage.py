@@ -10,7 +10,7 @@ from django.db.models import Max
 from tournaments.models import Championship, Entry, Match, Stage
 from tournaments.services import notices
 from tournaments.services.finishing import finish
-from tournaments.services.match_play import open_round
+from tournaments.services.match_play import open_matches
 from tournaments.services.playoff import seeded_slots, start_playoff
 from tournaments.systems.swiss import SWISS
 from tournaments.systems.swiss import pairing as swiss
@@ -53,7 +53,11 @@ def advance_swiss(championship: Championship) -> None:
 def _players_for(championship: Championship) -> list[Entry]:
     """Who is paired: every entrant not withdrawn; a late entrant gets the next pairing
     number and no points for the rounds before (C.04.2, late entries)."""
-    present = list(championship.entries.filter(withdrawn_at__isnull=True).order_by("entered_at"))
+    present = list(
+        championship.entries.filter(withdrawn_at__isnull=True)
+        .select_related("player")
+        .order_by("entered_at")
+    )
     late = [entry for entry in present if entry.pairing_number is None]
     if late:
         last = championship.entries.aggregate(last=Max("pairing_number"))["last"] or 0
@@ -74,7 +78,7 @@ def _pair(championship: Championship, stage: Stage, number: int) -> bool:
         paired = swiss.pair_round(
             given,
             initial_seat=stage.lots.get("initial_seat", "first"),
-            topscorers_over=_topscorers_over(championship, number),
+            topscorers_over=topscorers_over(championship, number),
         )
     except swiss.PairingImpossible:
         notices.swiss_ended_early(championship, number)
@@ -105,11 +109,12 @@ def _pair(championship: Championship, stage: Stage, number: int) -> bool:
             )
         )
     Match.objects.bulk_create(matches)
-    open_round(championship, stage.matches.filter(round=number))
+    # Opened as made, their players loaded with them: not read back from the database.
+    open_matches(championship, [match for match in matches if match.status == Match.Status.WAITING])
     return True
 
 
-def _topscorers_over(championship: Championship, number: int) -> Fraction | None:
+def topscorers_over(championship: Championship, number: int) -> Fraction | None:
     """In the final round, half the most points a player can have scored before it: its
     topscorers are above (C.04.3: the seat limits do not bind them); None before."""
     if number != championship.swiss_rounds:
