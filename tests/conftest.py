@@ -1,10 +1,13 @@
 """Fixtures shared by the whole suite."""
 
+import contextlib
 import os
+from collections.abc import Iterator
 
 import pytest
 from allauth.account.models import EmailAddress
 from django.core.cache import cache
+from django.test import override_settings
 from django.utils import translation
 from rest_framework.test import APIClient
 
@@ -55,23 +58,24 @@ def api() -> APIClient:
     return APIClient()
 
 
+def new_user(
+    username: str = "player", *, staff: bool = False, email_verified: bool = True, **fields
+) -> User:
+    """An account; an `email` given is one its player has verified unless told."""
+    user = User.objects.create_user(username=username, password=TEST_PASSWORD, **fields)
+    if staff:
+        user.is_staff = True
+        user.save(update_fields=["is_staff"])
+    if user.email:
+        EmailAddress.objects.create(
+            user=user, email=user.email.lower(), primary=True, verified=email_verified
+        )
+    return user
+
+
 @pytest.fixture
 def make_user(db):
-    def make(
-        username: str = "player", *, staff: bool = False, email_verified: bool = True, **fields
-    ) -> User:
-        """An account; an `email` given is one its player has verified unless told."""
-        user = User.objects.create_user(username=username, password=TEST_PASSWORD, **fields)
-        if staff:
-            user.is_staff = True
-            user.save(update_fields=["is_staff"])
-        if user.email:
-            EmailAddress.objects.create(
-                user=user, email=user.email.lower(), primary=True, verified=email_verified
-            )
-        return user
-
-    return make
+    return new_user
 
 
 @pytest.fixture
@@ -215,6 +219,23 @@ def real_worker(celery_worker_name):
     """The session's real worker for one test; it is left idle when the test ends."""
     yield celery_worker_name
     settle_worker(celery_worker_name)
+
+
+@contextlib.contextmanager
+def embedded_for_a_module() -> Iterator[None]:
+    """What the `embedded` fixture and the suite's quick passwords arrange, for rows a
+    module-scoped fixture makes before any test's own settings apply."""
+    before = celery_app.conf.task_always_eager
+    with override_settings(
+        CELERY_TASK_ALWAYS_EAGER=True,
+        REDIS_URL="",
+        PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
+    ):
+        celery_app.conf.task_always_eager = True
+        try:
+            yield
+        finally:
+            celery_app.conf.task_always_eager = before
 
 
 @pytest.fixture

@@ -10,9 +10,11 @@ required to succeed.)
 """
 
 import zlib
+from collections.abc import Iterator
 
 import pytest
 import schemathesis
+from django.core.management import call_command
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
@@ -21,13 +23,16 @@ from schemathesis.core.parameters import ParameterLocation
 from accounts.services import api_token
 from config.wsgi import application
 from games import services as game_services
+from tests.conftest import embedded_for_a_module, new_user
+from tests.support.examples import examples
 from tournaments import services as championship_services
 
 SCHEMA = schemathesis.openapi.from_wsgi("/api/schema/", application)
 # Bounded, and the same examples on every run: the module stays within half a minute or so
 # of each parallel worker on a small machine, and CI fails only on what a developer can
-# reproduce. Every operation still gets valid and invalid requests of every parameter.
-SCHEMA.config.generation.update(max_examples=25)
+# reproduce (`CI=true make test` draws CI's count: tests/support/examples.py). Every
+# operation still gets valid and invalid requests of every parameter.
+SCHEMA.config.generation.update(max_examples=examples(25))
 
 # Generated path values are mapped onto real rows this often (1 in N stays as drawn, mostly 404).
 KEEP_AS_DRAWN = 5
@@ -89,9 +94,21 @@ class World:
         return {"Authorization": f"Token {self.tokens[pick % len(self.tokens)]}"}
 
 
+@pytest.fixture(scope="module")
+def world_of_the_module(django_db_setup, django_db_blocker) -> Iterator[World]:
+    """The world, made once for the module (on each parallel worker that runs its tests) and
+    committed; each test's own requests are rolled back with the test, so every operation
+    meets the same world. Emptied as a transactional test leaves the database."""
+    with django_db_blocker.unblock(), embedded_for_a_module():
+        made = World(new_user)
+    yield made
+    with django_db_blocker.unblock():
+        call_command("flush", verbosity=0, interactive=False, reset_sequences=False)
+
+
 @pytest.fixture
-def world(make_user, embedded) -> World:
-    return World(make_user)
+def world(world_of_the_module, db, embedded) -> World:
+    return world_of_the_module
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Game
-from tests.browser.conftest import SCREENSHOTS, log_in, screenshot
+from tests.browser.conftest import log_in, screenshot
 from tests.browser.test_every_page import DESKTOP, PHONE
 from tests.support.championships import (
     invite_and_accept,
@@ -127,7 +127,7 @@ def names_drawn_whole(page) -> None:
 def shots(page, name: str) -> None:
     """The whole page, and the bracket's box alone (as much of it as the screen shows)."""
     screenshot(page, name)
-    page.locator(".bracket-scroll").screenshot(path=str(SCREENSHOTS / f"{name}-bracket.png"))
+    screenshot(page.locator(".bracket-scroll"), f"{name}-bracket")
 
 
 def slot_text(page, name: str):

@@ -1,7 +1,7 @@
 """Every page in Chromium, on a desktop and on a phone: it loads, it has one h1, every form
 control has a label, nothing runs off the side of a phone (only a board's frame, a table's or
 the bracket's box scrolls sideways), the page ends with its footer, no script error; a
-screenshot of each is kept in $SCREENSHOTS_DIR (artifacts/screenshots/ by default)."""
+screenshot of each is kept in $SCREENSHOTS_DIR when it is set (`.ci/run` sets it)."""
 
 from datetime import timedelta
 

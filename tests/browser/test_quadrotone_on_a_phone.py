@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from games import services
 from games.models import Game
-from tests.browser.conftest import SCREENSHOTS, log_in, screenshot
+from tests.browser.conftest import log_in, screenshot
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
@@ -113,7 +113,7 @@ def test_on_load_the_whole_board_is_above_the_hand_and_its_lowest_cells_take_a_t
         )
         assert hit, (x, y)
     # What the player sees, then the whole page (whose screenshot scrolls: put back after).
-    page.screenshot(path=str(SCREENSHOTS / "quadrotone-phone-on-load-screen.png"))
+    screenshot(page, "quadrotone-phone-on-load-screen", full_page=False)
     scrolled = page.evaluate("window.scrollY")
     screenshot(page, "quadrotone-phone-on-load")
     page.evaluate("y => window.scrollTo(0, y)", scrolled)

@@ -6,7 +6,7 @@ the table is swiped sideways; screenshots kept."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SCREENSHOTS, screenshot
+from tests.browser.conftest import screenshot
 from tests.browser.test_every_page import DESKTOP, OFF_THE_SCREEN, PHONE
 from tests.support.championships import small_championship, wait_until_moved_on
 from tournaments import services
@@ -73,10 +73,8 @@ def test_the_swiss_standings_during_a_round_read_well_on_a_desktop_and_a_phone(
     standings.locator("details.legend summary").click()
     expect(standings.locator("details.legend")).to_contain_text("in game points")
     screenshot(page, f"swiss-standings-round-two-{size}")
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    wrap_shot = SCREENSHOTS / f"swiss-standings-table-{size}.png"
-    standings.locator(".table-wrap").first.screenshot(path=str(wrap_shot))
-    standings.screenshot(path=str(SCREENSHOTS / f"swiss-standings-section-{size}.png"))
+    screenshot(standings.locator(".table-wrap").first, f"swiss-standings-table-{size}")
+    screenshot(standings, f"swiss-standings-section-{size}")
 
     wrap = standings.locator(".table-wrap").first
     sideways = wrap.evaluate("box => box.scrollWidth > box.clientWidth")
@@ -96,8 +94,7 @@ def test_the_swiss_standings_during_a_round_read_well_on_a_desktop_and_a_phone(
         assert tiebreak_box["x"] + tiebreak_box["width"] <= viewport["width"] + 1
         screenshot(page, "swiss-standings-swiped-phone")
         # The table alone, as swiped, to look at closely.
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        wrap.screenshot(path=str(SCREENSHOTS / "swiss-standings-table-swiped-phone.png"))
+        screenshot(wrap, "swiss-standings-table-swiped-phone")
 
     standings.locator(".round-picker a", has_text="After round 1").click()
     page.wait_for_url("**after_round=1#standings")
@@ -133,6 +130,5 @@ def test_group_tables_during_a_round_say_so_and_keep_the_names_in_view(
         name = tables.first.locator("tbody th[scope=row]").first
         box, wrapped = name.bounding_box(), wrap.bounding_box()
         assert wrapped["x"] - 1 <= box["x"] and box["x"] + box["width"] <= wrapped["x"] + 200
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        wrap.screenshot(path=str(SCREENSHOTS / f"group-table-swiped-{size}.png"))
+        screenshot(wrap, f"group-table-swiped-{size}")
     assert (size == "phone") == page.evaluate("innerWidth < 500")

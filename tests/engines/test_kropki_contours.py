@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from games.catalog.kropki.engine import ENGINE, KropkiState
 from tests.engines.kropki_helpers import blue, play, red
+from tests.support.examples import examples
 
 REAL_GAMES = Path(__file__).resolve().parent / "data" / "kropki"
 LETTERS = {"blue": "b", "red": "r"}
@@ -148,7 +149,7 @@ random_games = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=random_games, data=st.data())
 def test_random_games_contours_are_closed_and_go_round_every_capture(game, data):
     state = ENGINE.new({"width": game["width"], "height": game["height"], "start": "empty"})

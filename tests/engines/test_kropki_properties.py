@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 from games.catalog.kropki.engine import ENGINE
 from games.engines import IllegalMove
 from tests.engines.kropki_reference import BLUE, RED, ReferenceBoard
+from tests.support.examples import examples
 
 COLOURS = {"blue": BLUE, "red": RED}
 LETTERS = {0: ".", BLUE: "b", RED: "r"}
@@ -34,7 +35,7 @@ random_games = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=random_games, data=st.data())
 def test_random_games_match_the_literal_rules(game, data):
     state = ENGINE.new({"width": game["width"], "height": game["height"], "start": "empty"})

@@ -8,6 +8,7 @@ from fractions import Fraction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.support.examples import examples
 from tests.swiss.dutch_spec import dutch_choice
 from tests.swiss.test_dutch_properties import seats_within_limits
 from tournaments.systems.swiss.pairing import Competitor
@@ -50,7 +51,7 @@ def pairs_of(result) -> set[frozenset[str]]:
     return {frozenset((a.id, b.id)) for a, b in result.pairs}
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     movers=st.integers(min_value=0, max_value=3),
     residents=st.integers(min_value=1, max_value=8),

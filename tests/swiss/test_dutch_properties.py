@@ -12,6 +12,7 @@ import networkx as nx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.support.examples import examples
 from tests.swiss.season import Season
 from tournaments.systems.swiss.pairing import (
     REASON_CODES,
@@ -70,7 +71,7 @@ def some_round_is_possible(players: list[Competitor]) -> bool:
     return any(all_pairable([p for p in players if p is not bye]) for bye in bye_order(players))
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     field=st.integers(min_value=2, max_value=200),
     seed=st.integers(min_value=0, max_value=2**32 - 1),

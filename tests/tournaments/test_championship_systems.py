@@ -10,6 +10,7 @@ from accounts.models import User
 from games import registry
 from games import selectors as game_selectors
 from games import services as game_services
+from games.engines.base import DEFAULT_CPU_LEVEL as NORMAL
 from games.models import Game
 from tests.support.championships import to_the_next_deadline
 from tests.tournaments.systems_support import GAME_OPTIONS
@@ -20,8 +21,11 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_
 
 ROUND_S = 3600
 GAMES = list(GAME_OPTIONS)
-# Quadrotone's moves take a tenth of a second each to choose, over some 250 moves a game.
+# Quadrotone's games run to some 250 moves: a few each, and the deadline decides the rest.
 MOVES_PER_GAME = {"quadrotone": 6}
+# The moves only have to be legal: Quadrotone's easy CPU chooses one in a thirtieth of a
+# second, its normal one in a tenth and more.
+CPU_LEVEL = {"quadrotone": "easy"}
 
 
 def to_move(game: Game) -> User:
@@ -42,7 +46,7 @@ def play_what_the_present_play(championship, absent, chooser) -> bool:
             if player in absent or (most is not None and game.move_count >= most):
                 break
             state = declared.engine.load(bytes(game.snapshot))
-            move = declared.engine.suggest(state)
+            move = declared.engine.suggest(state, CPU_LEVEL.get(championship.game, NORMAL))
             if declared.demo_move is not None and chooser.random() < 0.3:
                 move = declared.demo_move(state, chooser)
             game_services.submit_move(

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.support.examples import examples
 from tournaments.systems.double_elimination.plan import (
     MatchKey,
     Placing,
@@ -351,7 +352,7 @@ def test_only_winners_bracket_losers_and_the_grand_final_loser_are_routed_on(ent
 # Playing brackets through.
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     entrants=st.integers(min_value=2, max_value=200),
     grand_final_reset=st.booleans(),
