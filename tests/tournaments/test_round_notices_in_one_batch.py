@@ -13,37 +13,17 @@ from games.models import Game
 from notifications import services as notices
 from notifications.kinds import Kind
 from notifications.models import Notification
-from tests.support.championships import small_championship
+from tests.support.swiss_of_languages import READY, swiss_of
 from tournaments import services
-from tournaments.models import Entry, Match
+from tournaments.models import Match
 from tournaments.services import notices as championship_notices
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
-
-# The words of a round's notice in each reader's language ("" reads the site's English).
-READY = {"en": "is ready", "": "is ready", "ru": "готова", "pl": "jest gotowa"}
 
 
 @pytest.fixture
 def organiser(make_user):
     return make_user("organiser", plan=Plan.PAID)
-
-
-def swiss_of(organiser, make_user, count: int, *, prefix: str = "p", mailed: bool = True):
-    """A Swiss in registration with `count` entrants reading English, Russian, Polish or the
-    site's language in turn, each with a verified address (unless not `mailed`)."""
-    championship = small_championship(organiser, system="swiss", swiss_rounds=3)
-    languages = list(READY)
-    players = [
-        make_user(
-            f"{prefix}{n}",
-            email=f"{prefix}{n}@example.org" if mailed else "",
-            language=languages[n % 4],
-        )
-        for n in range(count)
-    ]
-    Entry.objects.bulk_create(Entry(championship=championship, player=p) for p in players)
-    return championship, players
 
 
 def round_games(championship, number: int) -> list[Game]:

@@ -13,15 +13,11 @@ from games import services as game_services
 from games.models import Game
 from notifications.kinds import Kind
 from notifications.models import Notification
-from tests.support.championships import small_championship
+from tests.support.swiss_of_languages import READY, swiss_of
 from tournaments import services
-from tournaments.models import Entry
 from tournaments.services import round_notices
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
-
-# The words of a round's notice in each reader's language ("" reads the site's English).
-READY = {"en": "is ready", "": "is ready", "ru": "готова", "pl": "jest gotowa"}
 
 
 @pytest.fixture
@@ -30,19 +26,8 @@ def organiser(make_user):
 
 
 def started_swiss(organiser, make_user, count: int, *, prefix: str = "p", mailed: bool = True):
-    """A started Swiss of `count` entrants reading English, Russian, Polish or the site's
-    language in turn, each with a verified address (unless not `mailed`)."""
-    championship = small_championship(organiser, system="swiss", swiss_rounds=3)
-    languages = list(READY)
-    players = [
-        make_user(
-            f"{prefix}{n}",
-            email=f"{prefix}{n}@example.org" if mailed else "",
-            language=languages[n % 4],
-        )
-        for n in range(count)
-    ]
-    Entry.objects.bulk_create(Entry(championship=championship, player=p) for p in players)
+    """A started Swiss of `count` entrants reading every language in turn (`swiss_of`)."""
+    championship, players = swiss_of(organiser, make_user, count, prefix=prefix, mailed=mailed)
     services.start(championship.pk, by=organiser)
     return championship, players
 
