@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from itertools import combinations, permutations
 
+from tournaments.systems.swiss.pairing.allocation import allocate_seats
 from tournaments.systems.swiss.pairing.players import Player, can_meet
 from tournaments.systems.swiss.pairing.seats import Strength
 
@@ -80,6 +81,21 @@ def next_bracket_value(
     )
 
 
+def seat_limits_broken(pairs: Pairs) -> tuple[int, int]:
+    """C10 and C11 of the final round: the players of a topscorer's pair who end beyond a
+    seat difference of two, and those who get one seat a third time in a row."""
+    wide = runs = 0
+    for a, b in pairs:
+        if not (a.topscorer or b.topscorer):
+            continue
+        first, second, _ = allocate_seats(a, b, "first")
+        for player, seat in ((first, "first"), (second, "second")):
+            history = [s for s in (*player.played, seat) if s is not None]
+            wide += abs(history.count("first") - history.count("second")) > 2
+            runs += len(history) >= 3 and len(set(history[-3:])) == 1
+    return wide, runs
+
+
 def criteria(
     players: Sequence[Player],
     pairs: Pairs,
@@ -101,6 +117,7 @@ def criteria(
         -len(pairs),  # C6
         psd(pairs, floaters, lowest),  # C7
         next_bracket_value(floaters, group, rest) if group else (),  # C8
+        seat_limits_broken(pairs),  # C10, C11
         sum(same_wish(a, b) for a, b in pairs),  # C12
         sum(same_wish(a, b) and min(a.strength, b.strength) >= Strength.STRONG for a, b in pairs),
         sum(f.last_float == "down" for f in floaters),  # C14

@@ -62,6 +62,36 @@ def pairs_of(result) -> set[frozenset[str]]:
 def test_a_bracket_is_paired_as_the_plain_enumeration_of_the_dutch_order_pairs_it(
     movers, residents, next_group, last_group, seed
 ):
+    assert_paired_as_the_enumeration(movers, residents, next_group, last_group, seed)
+
+
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    movers=st.integers(min_value=0, max_value=3),
+    residents=st.integers(min_value=1, max_value=8),
+    next_group=st.integers(min_value=0, max_value=3),
+    last_group=st.integers(min_value=0, max_value=3),
+    seed=st.integers(0, 2**32 - 1),
+    topscorers_over=st.sampled_from((Fraction(3, 2), Fraction(2), Fraction(5, 2))),
+)
+def test_C10_C11_a_final_round_bracket_of_topscorers_is_paired_as_the_plain_enumeration(
+    movers, residents, next_group, last_group, seed, topscorers_over
+):
+    # The final round after four: the players over `topscorers_over` meet without seat
+    # limits (C3) and the pairing breaks as few as it can (C10, C11) before C12.
+    assert_paired_as_the_enumeration(
+        movers, residents, next_group, last_group, seed, topscorers_over
+    )
+
+
+def assert_paired_as_the_enumeration(
+    movers: int,
+    residents: int,
+    next_group: int,
+    last_group: int,
+    seed: int,
+    topscorers_over: Fraction | None = None,
+) -> None:
     chooser = random.Random(seed)
     if movers + residents > 10:
         residents = 10 - movers
@@ -74,7 +104,7 @@ def test_a_bracket_is_paired_as_the_plain_enumeration_of_the_dutch_order_pairs_i
         *[Fraction(1)] * next_group,
         *[Fraction(0)] * last_group,
     ]
-    players = ranked_players(random_field(chooser, scores))
+    players = ranked_players(random_field(chooser, scores), topscorers_over)
     bracket_movers = players[:movers]
     bracket_residents = players[movers : movers + residents]
     below = players[movers + residents :]

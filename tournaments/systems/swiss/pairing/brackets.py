@@ -29,8 +29,10 @@ worths are measured again within the completed round (following.values_within_ro
 matching per player), as bbpPairings reads C8; a bracket too big for that (more than
 EXACT_WITHIN_ROUND players times players below) keeps the free worths, the one case left
 approximate.
-C10 and C11 apply only in the final round, to topscorers (topscorers.py), whose brackets
-the matchings pair.
+C10 and C11 apply only in the final round, to topscorers (topscorers.py). The lower
+bounds do not count them, so a topscorer's bracket goes to the search with a best
+pairing's values as targets, and its candidate stands only if it equals that pairing on
+every criterion, C10 and C11 included; otherwise the staged matchings pair it.
 """
 
 from collections.abc import Sequence
@@ -148,16 +150,17 @@ def _pair(shape: BracketShape, below: Sequence[Player], lower: Sequence[Player])
         return result is not None and can_complete([*result.floaters, *below])
 
     # The search's lower bounds know nothing of C10 and C11, which only a final round's
-    # topscorers can cost: their brackets go to the matchings, exact on every criterion.
-    searched = not any(p.topscorer for p in players)
-    result = first_candidate(shape) if searched else None
+    # topscorers can cost: their brackets start from a best pairing's values, which the
+    # answer must equal on every criterion, C10 and C11 included.
+    bounded = not any(p.topscorer for p in players)
+    result = first_candidate(shape) if bounded else None
     if completes(result):
         assert result is not None
         return result
-    if result is None and searched:
-        # The lower bounds were out of reach: with what a best pairing spends as targets,
-        # the search finds the earliest candidate among the best ones, if it is one of the
-        # forms the search covers (all movers paired, one exchange at most).
+    if result is None:
+        # The lower bounds were out of reach or not known: with what a best pairing spends
+        # as targets, the search finds the earliest candidate among the best ones, if it is
+        # one of the forms the search covers (all movers paired, one exchange at most).
         best = matched(shape, ())
         retried = first_candidate(shape, _spent(shape, best))
         if (
