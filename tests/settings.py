@@ -39,3 +39,7 @@ REST_FRAMEWORK = {
     },
 }
 PENDING_MOVES_PER_PLAYER = 1_000_000
+
+# The browser tests wait for the live server's answers before they empty the database
+# (tests/support/answering.py).
+MIDDLEWARE = ["tests.support.answering.AnsweringMiddleware", *MIDDLEWARE]  # noqa: F405

@@ -112,7 +112,9 @@ def test_a_pasted_list_of_invitations_shows_each_names_outcome(
         )
     ) == ["anna", "boris"]
 
-    # The single invitation field suggests names as one types, as the new-game form does.
+    # The single invitation field suggests names as one types, as the new-game form does
+    # (once the page's scripts have run: the outcomes above show before they do).
+    desk.wait_for_load_state()
     field = desk.get_by_label("Username", exact=True)
     field.fill("bo")
     expect(desk.locator("#player-names option")).to_have_count(2)

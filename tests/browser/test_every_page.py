@@ -174,12 +174,17 @@ def page_paths(world) -> dict[str, tuple[str, str | None]]:
     }
 
 
-@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_every_page_loads_with_labels_and_fits_the_screen(world, open_page, viewport):
+def test_every_page_loads_with_labels_and_fits_the_screen(world, open_page):
+    # One world for both screen sizes: building it costs more than reading the pages.
+    for size, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+        read_every_page(world, open_page, size, viewport)
+
+
+def read_every_page(world, open_page, size: str, viewport: dict[str, int]) -> None:
     site = world["site"]
     pages: dict[str | None, object] = {}
     errors: list[str] = []
-    for name, (path, user) in page_paths(world).items():
+    for page_name, (path, user) in page_paths(world).items():
         if user not in pages:
             pages[user] = open_page(viewport=viewport)
             pages[user].on("pageerror", lambda error: errors.append(str(error)))
@@ -188,7 +193,8 @@ def test_every_page_loads_with_labels_and_fits_the_screen(world, open_page, view
         page = pages[user]
         errors.clear()
         response = page.goto(f"{site}{path}")
-        expected = {"not-found": 404, "post-only-address": 405}.get(name, 200)
+        name = f"{page_name} ({size})"
+        expected = {"not-found": 404, "post-only-address": 405}.get(page_name, 200)
         assert response.status == expected, f"{name}: {path} answered {response.status}"
         assert page.locator("h1").count() == 1, f"{name}: one h1 expected"
         assert page.evaluate(UNLABELLED_CONTROLS) == [], f"{name}: controls without a label"
@@ -199,4 +205,6 @@ def test_every_page_loads_with_labels_and_fits_the_screen(world, open_page, view
         assert below <= 1, f"{name}: {below}px of blank page below the footer"
         page.wait_for_timeout(100)
         assert errors == [], f"{name}: script errors {errors}"
-        screenshot(page, f"{name}-{'phone' if viewport is PHONE else 'desktop'}")
+        screenshot(page, f"{page_name}-{size}")
+    for page in pages.values():
+        page.context.close()

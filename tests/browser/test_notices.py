@@ -36,6 +36,7 @@ def accept(page, site: str, game: Game):
     page.get_by_role("button", name="Accept").click()
     notice = page.locator(".messages .message", has_text="The game has started.")
     expect(notice).to_be_visible()
+    page.wait_for_load_state()  # the notice's own timer starts with the page's scripts
     return notice
 
 
