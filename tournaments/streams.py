@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from django.db import transaction
+from django.db.models import Max, Q
 from django.http import HttpRequest
 from django.utils.translation import gettext
 from redis.exceptions import RedisError
@@ -84,9 +85,22 @@ def _publish_access(pk: int, games: set[int]) -> None:
         logger.exception("live updates: the access of championship %s was not told", pk)
 
 
-def _summary(championship: Championship) -> dict:
-    """What the stream's events are about: the results, the bracket, the rounds, the status."""
-    matches = Match.objects.filter(stage__championship=championship).values_list(
+def _summary(championship: Championship, since: dict | None = None) -> dict:
+    """What the stream's events are about: the results, the bracket, the rounds, the status.
+
+    Only the matches a change can touch are read: a finished match is settled for good (a
+    championship's advance never changes it), so the summary before a change holds the
+    unfinished ones, and the one after (`since` the one before) those same ones and the
+    matches made since. A big Swiss's advance during a round reads its round's matches,
+    not the thousands of the rounds before."""
+    matches = Match.objects.filter(stage__championship=championship)
+    if since is None:
+        last = matches.aggregate(last=Max("pk"))["last"] or 0
+        matches = matches.exclude(status=Match.Status.FINISHED)
+    else:
+        last = since["last_match"]
+        matches = matches.filter(Q(pk__in=list(since["matches"])) | Q(pk__gt=last))
+    rows = matches.values_list(
         "pk", "stage__kind", "round", "status", "first_id", "second_id", "winner_id", "drawn"
     )
     rounds = Group.objects.filter(stage__championship=championship).values_list(
@@ -94,7 +108,8 @@ def _summary(championship: Championship) -> dict:
     )
     return {
         "status": championship.status,
-        "matches": {row[0]: row[1:] for row in matches},
+        "matches": {row[0]: row[1:] for row in rows},
+        "last_match": last,
         "rounds": dict(rounds),
     }
 
@@ -133,7 +148,7 @@ def told(championship: Championship) -> Iterator[None]:
     commits of what it changed."""
     before = _summary(championship)
     yield
-    tell_after_commit(championship, changes(before, _summary(championship)))
+    tell_after_commit(championship, changes(before, _summary(championship, since=before)))
 
 
 class ChampionshipSource:
