@@ -51,29 +51,29 @@ def pairs_of(result) -> set[frozenset[str]]:
     return {frozenset((a.id, b.id)) for a, b in result.pairs}
 
 
-@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    movers=st.integers(min_value=0, max_value=3),
-    residents=st.integers(min_value=1, max_value=8),
-    next_group=st.integers(min_value=0, max_value=3),
-    last_group=st.integers(min_value=0, max_value=3),
-    seed=st.integers(0, 2**32 - 1),
+# A bracket of movers and residents, with two score groups below it, drawn at random.
+BRACKETS = {
+    "movers": st.integers(min_value=0, max_value=3),
+    "residents": st.integers(min_value=1, max_value=8),
+    "next_group": st.integers(min_value=0, max_value=3),
+    "last_group": st.integers(min_value=0, max_value=3),
+    "seed": st.integers(0, 2**32 - 1),
+}
+EXACT = settings(
+    max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
+
+
+@EXACT
+@given(**BRACKETS)
 def test_a_bracket_is_paired_as_the_plain_enumeration_of_the_dutch_order_pairs_it(
     movers, residents, next_group, last_group, seed
 ):
     assert_paired_as_the_enumeration(movers, residents, next_group, last_group, seed)
 
 
-@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    movers=st.integers(min_value=0, max_value=3),
-    residents=st.integers(min_value=1, max_value=8),
-    next_group=st.integers(min_value=0, max_value=3),
-    last_group=st.integers(min_value=0, max_value=3),
-    seed=st.integers(0, 2**32 - 1),
-    topscorers_over=st.sampled_from((Fraction(3, 2), Fraction(2), Fraction(5, 2))),
-)
+@EXACT
+@given(**BRACKETS, topscorers_over=st.sampled_from((Fraction(3, 2), Fraction(2), Fraction(5, 2))))
 def test_C10_C11_a_final_round_bracket_of_topscorers_is_paired_as_the_plain_enumeration(
     movers, residents, next_group, last_group, seed, topscorers_over
 ):
