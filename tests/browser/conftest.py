@@ -75,20 +75,19 @@ def _streams_closed_before_the_test_database_goes(django_db_setup, django_db_blo
 
 
 @pytest.fixture(autouse=True)
-def _pages_closed_and_answered_before_emptying(transactional_db, browser, settings):
+def _answered_before_emptying(transactional_db, settings):
     """On SQLite the live server's thread shares the test's in-memory database, whose tables
     a read locks: a request still being answered as the test ends (a page's poll, the last
     click's page) would make the emptying of the database fail with "database table is
-    locked". The test's pages are closed, so that nothing more is asked, and what they
-    asked is answered before the database is emptied.
+    locked". Set up before the test's pages and the live server, this is torn down after
+    them: the pages are closed (nothing more is asked), and what they asked is answered
+    before the database is emptied.
 
     A stream learns that its page has gone only when it next writes: with a heartbeat
     every second, a page left behind (by a test's next page, or its end) gives its client's
     stream place back at once, not 15 s later in another test (20 places per address)."""
     settings.STREAM_HEARTBEAT_SECONDS = 1
     yield
-    for context in browser.contexts:
-        context.close()
     if not answering.wait_until_answered(timeout=10):
         pytest.fail("the live server was still answering a request 10 s after the test")
 
