@@ -16,6 +16,7 @@ from notifications.models import Notification
 from tests.support.championships import small_championship
 from tournaments import services
 from tournaments.services import round_notices
+from tournaments.services.sweep import UNTOLD_CHECKED_KEY
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("embedded", "after_commit")]
 
@@ -30,7 +31,7 @@ def told() -> Counter:
 
 
 def sweep_at(moment) -> int:
-    cache.delete("championships:untold-checked")  # as a minute later, when it is looked for
+    cache.delete(UNTOLD_CHECKED_KEY)  # as a minute later, when it is looked for
     return services.sweep(moment).retold
 
 
@@ -74,4 +75,18 @@ def test_a_round_told_as_usual_is_not_told_again(make_user):
     services.start(championship.pk, by=organiser)
     assert told() == Counter({"anna": 1, "boris": 1})
     assert sweep_at(timezone.now() + timedelta(minutes=3)) == 0
+    assert told() == Counter({"anna": 1, "boris": 1})
+
+
+def test_a_task_only_late_and_the_sweeps_both_run_and_each_player_is_told_once(make_user):
+    # The round's task was not lost but late (a worker far behind): the sweep sends it again,
+    # then the first arrives too.
+    organiser = make_user("olga")
+    championship = small_championship(organiser)
+    for name in ("anna", "boris"):
+        services.enter(championship.pk, by=make_user(name))
+    with patch.object(round_notices.round_notices_task, "delay") as held:
+        services.start(championship.pk, by=organiser)
+    assert sweep_at(timezone.now() + timedelta(minutes=3)) == 1
+    round_notices.round_notices_task(*held.call_args.args)
     assert told() == Counter({"anna": 1, "boris": 1})

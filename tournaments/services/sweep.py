@@ -17,6 +17,7 @@ UNSETTLED_AFTER = timedelta(seconds=30)
 # Games whose start was never told (their notices' task lost) are looked for this often,
 # not at every sweep: a lost task is rare, and its players are told within minutes.
 UNTOLD_CHECKED_EVERY_S = 60
+UNTOLD_CHECKED_KEY = "championships:untold-checked"
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ def sweep(now: datetime | None = None) -> Swept:
     for championship_id in moved_on:
         progress.advance_championship.delay(championship_id)
     untold = []
-    if cache.add("championships:untold-checked", 1, UNTOLD_CHECKED_EVERY_S):
+    if cache.add(UNTOLD_CHECKED_KEY, 1, UNTOLD_CHECKED_EVERY_S):
         untold = round_notices.untold(now)
         if untold:
             round_notices.round_notices_task.delay(untold)
