@@ -232,7 +232,11 @@ def test_a_new_stream_is_refused_after_the_championship_turns_private(stream_pro
         assert b'"code":"not_found"' in response.read()
 
 
-def test_the_games_of_a_championship_turned_private_close_their_streams(stream_process, cup):
+def test_the_games_of_a_championship_turned_private_close_their_streams(
+    stream_process, real_worker, cup
+):
+    # The start's tasks (the round's notices, its advance) go to the session's worker: the
+    # test waits for them before the database is emptied, or the two would deadlock.
     championships.start(cup.pk, by=cup.organiser)
     game = Game.objects.get(match__stage__championship=cup)
     path = f"/api/games/{game.pk}/events/"
